@@ -1,0 +1,79 @@
+// Moves on a Grid: the eight directions, their costs, the legality rule, and the successor
+// enumeration every full-neighbour planner inlines into its loop.
+//
+// Cost model (decided once, here): costs are doubles. A cardinal step has length 1, a diagonal
+// step length sqrt(2) (exact double), and entering cell c multiplies the length by
+// grid.cell_cost(c). Path costs are summed in path order. Comparisons against reference costs use
+// kCostTolerance (relative), which also accepts MovingAI's 6-significant-digit .scen lengths.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <numbers>
+
+#include "algorithms/core/grid.h"
+
+namespace pathbench {
+
+inline constexpr double kSqrt2 = std::numbers::sqrt2;
+// |a - b| <= kCostTolerance * max(1, |b|) counts as equal.
+inline constexpr double kCostTolerance = 1e-5;
+
+inline bool costs_equal(double a, double b) {
+  return std::fabs(a - b) <= kCostTolerance * std::max(1.0, std::fabs(b));
+}
+
+// Directions in a fixed order: the four cardinals first, then the diagonals. The order is part of
+// the deterministic expansion sequence (it decides which equal-key node is generated first).
+enum Direction : int {
+  kNorth = 0,
+  kEast,
+  kSouth,
+  kWest,
+  kNorthEast,
+  kSouthEast,
+  kSouthWest,
+  kNorthWest
+};
+inline constexpr int kNumDirections = 8;
+inline constexpr std::array<int, kNumDirections> kDx = {0, 1, 0, -1, 1, 1, -1, -1};
+inline constexpr std::array<int, kNumDirections> kDy = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+inline bool is_diagonal(int dir) { return dir >= kNorthEast; }
+
+// Offsets of each direction in padded-id space.
+struct MoveOffsets {
+  std::array<std::int64_t, kNumDirections> delta{};
+  explicit MoveOffsets(const Grid& g) {
+    for (int d = 0; d < kNumDirections; ++d) delta[d] = kDy[d] * g.padded_width() + kDx[d];
+  }
+  CellId step(CellId c, int dir) const { return static_cast<CellId>(c + delta[dir]); }
+};
+
+// Calls fn(neighbour_id, step_cost) for every legal move out of `c` (which must be passable).
+// Inline template: this is the inner loop of A*, Dijkstra and the reference searches.
+template <class Fn>
+inline void for_each_successor(const Grid& g, const MoveOffsets& off, CellId c, Fn&& fn) {
+  const bool terrain = g.has_terrain();
+  bool free_card[4];
+  for (int d = 0; d < 4; ++d) {
+    const CellId n = off.step(c, d);
+    free_card[d] = g.passable(n);
+    if (free_card[d]) fn(n, terrain ? g.cell_cost(n) : 1.0);
+  }
+  if (g.rules().connectivity == Connectivity::Four) return;
+  // Diagonal d (4..7) lies between cardinals: NE = N,E; SE = E,S; SW = S,W; NW = W,N.
+  const bool cut = g.rules().corner_cutting;
+  for (int d = 4; d < 8; ++d) {
+    const int a = d - 4, b = (d - 3) & 3;
+    if (!cut && !(free_card[a] && free_card[b])) continue;
+    const CellId n = off.step(c, d);
+    if (g.passable(n)) fn(n, terrain ? kSqrt2 * g.cell_cost(n) : kSqrt2);
+  }
+}
+
+// Is (a -> b) a single legal move under the grid's rules? Used by the validator; O(1).
+// Returns the step cost in *cost when legal.
+bool legal_move(const Grid& g, Point a, Point b, double* cost = nullptr);
+
+}  // namespace pathbench

@@ -1,0 +1,89 @@
+#include "algorithms/core/params.h"
+
+#include <fmt/format.h>
+#include <charconv>
+#include <cmath>
+
+namespace pathbench {
+
+std::string format_param_value(const ParamValue& v) {
+  struct Visitor {
+    std::string operator()(bool b) const { return b ? "true" : "false"; }
+    std::string operator()(std::int64_t i) const { return std::to_string(i); }
+    // Shortest representation that round-trips, so "1.2" prints as 1.2.
+    std::string operator()(double d) const { return fmt::format("{}", d); }
+    std::string operator()(const std::string& s) const { return s; }
+  };
+  return std::visit(Visitor{}, v);
+}
+
+std::string ParamSet::to_string() const {
+  std::string out;
+  for (const auto& [k, v] : values_) {
+    if (!out.empty()) out += ';';
+    out += k + '=' + format_param_value(v);
+  }
+  return out;
+}
+
+namespace {
+
+ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
+  auto fail = [&](const std::string& expected) -> ParamError {
+    return ParamError(
+        spec.name, fmt::format("parameter '{}': expected {}, got '{}'", spec.name, expected, text));
+  };
+  switch (spec.type) {
+    case ParamType::Bool:
+      if (text == "true" || text == "1" || text == "on" || text == "yes") return true;
+      if (text == "false" || text == "0" || text == "off" || text == "no") return false;
+      throw fail("a boolean (true/false)");
+    case ParamType::Int: {
+      std::int64_t v = 0;
+      auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (ec != std::errc() || p != text.data() + text.size()) throw fail("an integer");
+      if (static_cast<double>(v) < spec.min || static_cast<double>(v) > spec.max)
+        throw ParamError(spec.name, fmt::format("parameter '{}': {} is outside [{}, {}]", spec.name,
+                                                v, spec.min, spec.max));
+      return v;
+    }
+    case ParamType::Real: {
+      double v = 0;
+      auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (ec != std::errc() || p != text.data() + text.size() || !std::isfinite(v))
+        throw fail("a number");
+      if (v < spec.min || v > spec.max)
+        throw ParamError(spec.name, fmt::format("parameter '{}': {} is outside [{}, {}]", spec.name,
+                                                v, spec.min, spec.max));
+      return v;
+    }
+    case ParamType::Choice:
+      for (const auto& c : spec.choices)
+        if (c == text) return text;
+      throw fail("one of {" + fmt::format("{}", fmt::join(spec.choices, ", ")) + "}");
+  }
+  throw fail("a value");
+}
+
+}  // namespace
+
+ParamSet resolve_params(const std::vector<ParamSpec>& schema, const RawParams& raw) {
+  ParamSet out;
+  for (const auto& [name, text] : raw) {
+    const ParamSpec* spec = nullptr;
+    for (const auto& s : schema)
+      if (s.name == name) spec = &s;
+    if (!spec) {
+      std::string known;
+      for (const auto& s : schema) known += (known.empty() ? "" : ", ") + s.name;
+      throw ParamError(name, fmt::format("unknown parameter '{}' (known: {})", name,
+                                         known.empty() ? "none" : known));
+    }
+    out.set(name, parse_value(*spec, text));
+  }
+  for (const auto& s : schema)
+    if (!out.has(s.name)) out.set(s.name, s.default_value);
+  return out;
+}
+
+}  // namespace pathbench

@@ -1,0 +1,70 @@
+// Typed planner parameters: each planner publishes a schema (name, type, default, range or
+// choices, one-line doc); the registry validates raw values against it and fills defaults, so a
+// planner only ever sees a complete, checked ParamSet. Effective values are echoed into results.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace pathbench {
+
+enum class ParamType : std::uint8_t { Bool, Int, Real, Choice };
+
+using ParamValue = std::variant<bool, std::int64_t, double, std::string>;
+
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::Real;
+  ParamValue default_value;
+  double min = -1e300;  // Int and Real: inclusive range
+  double max = 1e300;
+  std::vector<std::string> choices;  // Choice only
+  std::string doc;
+};
+
+// Raised when a value does not fit its schema; the registry's caller adds file/line context.
+class ParamError : public std::runtime_error {
+ public:
+  ParamError(std::string param, const std::string& what)
+      : std::runtime_error(what), param_(std::move(param)) {}
+  const std::string& param() const { return param_; }
+
+ private:
+  std::string param_;
+};
+
+// A complete set of validated values, keyed by name (std::map: printing in key order is stable).
+class ParamSet {
+ public:
+  void set(const std::string& name, ParamValue v) { values_[name] = std::move(v); }
+  bool has(const std::string& name) const { return values_.count(name) != 0; }
+  bool get_bool(const std::string& name) const { return std::get<bool>(values_.at(name)); }
+  std::int64_t get_int(const std::string& name) const {
+    return std::get<std::int64_t>(values_.at(name));
+  }
+  double get_real(const std::string& name) const { return std::get<double>(values_.at(name)); }
+  const std::string& get_choice(const std::string& name) const {
+    return std::get<std::string>(values_.at(name));
+  }
+  const std::map<std::string, ParamValue>& values() const { return values_; }
+  // "key=value;key=value" in key order, every effective parameter included.
+  std::string to_string() const;
+
+ private:
+  std::map<std::string, ParamValue> values_;
+};
+
+std::string format_param_value(const ParamValue& v);
+
+// Raw textual values as they come from YAML or --set key=value.
+using RawParams = std::map<std::string, std::string>;
+
+// Validates `raw` against `schema` (unknown names, types, ranges, choices) and fills defaults.
+// Throws ParamError naming the parameter.
+ParamSet resolve_params(const std::vector<ParamSpec>& schema, const RawParams& raw);
+
+}  // namespace pathbench

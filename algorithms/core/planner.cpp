@@ -1,0 +1,51 @@
+#include "algorithms/core/planner.h"
+
+#include <stdexcept>
+
+namespace pathbench {
+
+std::string check_support(const Capabilities& caps, const Grid& grid) {
+  if (caps.uniform_cost_only && grid.has_terrain())
+    return "needs a uniform-cost grid, but this map has terrain costs";
+  if (!caps.supports_four_connected && grid.rules().connectivity == Connectivity::Four)
+    return "does not support 4-connected grids";
+  if (!caps.supports_corner_cutting && grid.rules().corner_cutting)
+    return "does not support corner cutting";
+  return {};
+}
+
+void Planner::prepare(const Grid& grid) {
+  if (const std::string why = check_support(capabilities(), grid); !why.empty())
+    throw std::invalid_argument(why);
+  grid_ = &grid;
+  num_extras_ = extra_columns().size();
+  do_prepare(grid);
+}
+
+void Planner::solve(const Query& q, const Budget& budget, SearchResult& result) {
+  result.clear();
+  const Grid& g = *grid_;
+  auto invalid = [&](const char* which, Point p, const char* why) {
+    result.status = Status::InvalidQuery;
+    result.message =
+        std::string(which) + " (" + std::to_string(p.x) + "," + std::to_string(p.y) + ") " + why;
+  };
+  if (!g.in_bounds(q.start.x, q.start.y)) return invalid("start", q.start, "is out of range");
+  if (!g.in_bounds(q.goal.x, q.goal.y)) return invalid("goal", q.goal, "is out of range");
+  if (!g.passable(q.start.x, q.start.y)) return invalid("start", q.start, "is blocked");
+  if (!g.passable(q.goal.x, q.goal.y)) return invalid("goal", q.goal, "is blocked");
+  const CellId s = g.id(q.start), t = g.id(q.goal);
+  if (s == t) {
+    result.status = Status::Solved;
+    result.cost = 0.0;
+    result.path.push_back(s);
+    result.extras.assign(num_extras_, 0.0);
+    return;
+  }
+  do_solve(s, t, budget, result);
+  if (result.extras.size() != num_extras_) result.extras.resize(num_extras_, 0.0);
+}
+
+Status Planner::update(const std::vector<Point>&) { return Status::Unsupported; }
+
+}  // namespace pathbench

@@ -1,0 +1,78 @@
+// The one planner interface. Two speeds, two mechanisms: this class is the per-query boundary
+// (one virtual call per query); everything per node is templated and inlined inside a planner.
+//
+// Lifecycle: construct through the registry with a validated ParamSet -> prepare(grid) once per
+// map (allocates every per-map array; timed separately by the harness) -> solve(query) many
+// times (no allocation once warm) -> optionally update(changed cells) for incremental planners.
+// The grid passed to prepare must outlive the planner's use of it.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "algorithms/core/grid.h"
+#include "algorithms/core/search_types.h"
+
+namespace pathbench {
+
+// What a planner can do; the harness uses it to reject impossible combinations before running and
+// to choose correctness checks (exact optimum vs bound).
+struct Capabilities {
+  bool optimal = true;
+  // Guaranteed cost <= bound * optimal. 1 for optimal planners, infinity when there is none.
+  double suboptimality_bound = 1.0;
+  bool uniform_cost_only = false;       // refuses grids with terrain costs
+  bool supports_four_connected = true;  // accepts Connectivity::Four
+  bool supports_corner_cutting = true;  // accepts MoveRules::corner_cutting
+  bool incremental = false;             // implements update()
+  bool needs_preprocessing = false;     // prepare() does real work worth reporting
+};
+
+// Empty when `caps` allow running on `grid`; otherwise the reason, ready for an error message.
+std::string check_support(const Capabilities& caps, const Grid& grid);
+
+class Planner {
+ public:
+  Planner() = default;
+  Planner(const Planner&) = delete;
+  Planner& operator=(const Planner&) = delete;
+  virtual ~Planner() = default;
+
+  virtual Capabilities capabilities() const = 0;
+
+  // Per-map preparation. Throws std::invalid_argument (with check_support's reason) when the
+  // grid is outside the planner's capabilities.
+  void prepare(const Grid& grid);
+
+  // Runs one query. Validates it first (in range, passable: otherwise Status::InvalidQuery with
+  // a message), handles start == goal (cost 0, one-cell path), then calls do_solve.
+  // Precondition: prepare() was called.
+  void solve(const Query& query, const Budget& budget, SearchResult& result);
+
+  // Incremental planners: the grid given to prepare() has changed at `cells` (passability or
+  // cost); keep the search state consistent. Non-incremental planners return Unsupported.
+  virtual Status update(const std::vector<Point>& cells);
+
+  // Bytes held by per-map state (arrays, preprocessing tables). Reported as prep_bytes.
+  virtual std::size_t memory_bytes() const { return 0; }
+
+  // Planner-specific per-query metrics (e.g. HPA*'s expansion split), written as extra result
+  // columns. do_solve fills result.extras in this order, same length.
+  virtual std::vector<std::string> extra_columns() const { return {}; }
+
+  const Grid& grid() const { return *grid_; }
+  bool prepared() const { return grid_ != nullptr; }
+
+ protected:
+  virtual void do_prepare(const Grid& grid) = 0;
+  // start != goal, both passable and in range. Set status, cost, path, counters.
+  virtual void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) = 0;
+
+ private:
+  const Grid* grid_ = nullptr;
+  std::size_t num_extras_ = 0;
+};
+
+}  // namespace pathbench

@@ -1,0 +1,67 @@
+// Plain value types exchanged between the harness and planners: a query, a budget, the status of
+// a search, its counters and its result. No behaviour lives here.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/core/grid.h"
+
+namespace pathbench {
+
+struct Query {
+  Point start;
+  Point goal;
+};
+
+// Limits for one query. The expansion limit is checked every expansion, the clock every
+// kClockCheckInterval expansions (reading the clock per node would dominate the search).
+struct Budget {
+  double time_limit_s = 0.0;         // 0 = none
+  std::uint64_t max_expansions = 0;  // 0 = none
+  static constexpr std::uint64_t kClockCheckInterval = 1024;
+};
+
+// A search that ends without a path is an outcome, never an exception.
+enum class Status : std::uint8_t {
+  Solved,        // a path was found
+  Unreachable,   // the search proved there is no path
+  InvalidQuery,  // start/goal out of range or blocked
+  Timeout,       // budget exhausted (time or expansions)
+  Unsupported,   // the planner cannot run on this map/query (see capabilities)
+};
+
+std::string_view to_string(Status s);
+
+// Plain integers the search loop increments directly.
+struct Counters {
+  std::uint64_t expansions = 0;  // nodes closed (removed from open and expanded)
+  std::uint64_t generated = 0;   // pushes onto the open list
+  std::uint64_t updates = 0;     // decrease-keys of nodes already on open
+  std::uint64_t peak_open = 0;   // largest open-list size seen
+};
+
+// Filled by Planner::solve. Owned by the caller and reused across queries: the path vector
+// keeps its capacity, so steady-state queries allocate nothing.
+struct SearchResult {
+  Status status = Status::InvalidQuery;
+  double cost = std::numeric_limits<double>::infinity();
+  std::vector<CellId> path;  // start..goal inclusive, every step a single legal move
+  Counters counters;
+  std::vector<double> extras;  // per Planner::extra_columns(), same order
+  std::string message;         // why, for InvalidQuery / Unsupported
+
+  void clear() {
+    status = Status::InvalidQuery;
+    cost = std::numeric_limits<double>::infinity();
+    path.clear();
+    counters = {};
+    extras.clear();
+    message.clear();
+  }
+};
+
+}  // namespace pathbench

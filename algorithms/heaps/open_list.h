@@ -1,0 +1,60 @@
+// The open-list contract shared by every priority queue (binary heap, pairing heap) and the
+// total order A* breaks ties with.
+//
+// Elements are cell ids with a two-part key. Each heap keeps its own id-indexed position array
+// (sized once by resize() in prepare), giving O(1) contains() and O(log n) decrease-key with no
+// allocation per operation.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+#include "algorithms/core/grid.h"
+
+namespace pathbench {
+
+struct HeapKey {
+  double f = 0.0;  // primary priority (A*: g + w*h)
+  double g = 0.0;  // secondary (A*: cost so far)
+};
+
+// A*'s documented total order: smaller f first; among equal f, larger g first (deeper nodes, which
+// reach the goal sooner on grids); then smaller cell id. Being a total order, any correct heap
+// pops the same sequence, so expansion counts are identical across queue implementations.
+struct AStarOrder {
+  static bool less(const HeapKey& a, CellId ia, const HeapKey& b, CellId ib) {
+    if (a.f != b.f) return a.f < b.f;
+    if (a.g != b.g) return a.g > b.g;
+    return ia < ib;
+  }
+};
+
+// Plain lexicographic order (f, then g, then id ascending): D* Lite's [k1, k2] keys.
+struct LexicographicOrder {
+  static bool less(const HeapKey& a, CellId ia, const HeapKey& b, CellId ib) {
+    if (a.f != b.f) return a.f < b.f;
+    if (a.g != b.g) return a.g < b.g;
+    return ia < ib;
+  }
+};
+
+template <class H>
+concept OpenList = requires(H h, const H ch, CellId id, HeapKey k, std::size_t n) {
+  h.resize(n);            // accept ids in [0, n); allocates: call in prepare
+  h.clear();              // empty the heap in O(size); keeps capacity
+  h.push(id, k);          // precondition: !contains(id)
+  h.decrease_key(id, k);  // precondition: contains(id) and k not after the current key
+  h.update(id, k);        // precondition: contains(id); k may move either way
+  h.remove(id);           // precondition: contains(id)
+  { h.pop() } -> std::same_as<CellId>;  // removes and returns the minimum; precondition: !empty()
+  { ch.top() } -> std::same_as<CellId>;
+  { ch.top_key() } -> std::same_as<HeapKey>;
+  { ch.key(id) } -> std::same_as<HeapKey>;  // precondition: contains(id)
+  { ch.contains(id) } -> std::same_as<bool>;
+  { ch.empty() } -> std::same_as<bool>;
+  { ch.size() } -> std::same_as<std::size_t>;
+  { ch.memory_bytes() } -> std::same_as<std::size_t>;
+};
+
+}  // namespace pathbench

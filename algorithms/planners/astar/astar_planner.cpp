@@ -1,0 +1,107 @@
+#include "algorithms/planners/astar/astar_planner.h"
+
+#include <limits>
+
+#include "algorithms/heaps/binary_heap.h"
+#include "algorithms/heaps/pairing_heap.h"
+#include "algorithms/heuristics/heuristics.h"
+#include "algorithms/search/best_first_search.h"
+
+namespace pathbench {
+namespace {
+
+// One planner class per queue type; everything else is shared, so any measured difference
+// between astar/binary and astar/pairing is the queue.
+template <OpenList Open>
+class AStarPlanner final : public Planner {
+ public:
+  explicit AStarPlanner(const ParamSet& p)
+      : heuristic_(parse_heuristic(p.get_choice("heuristic"))),
+        weight_(p.get_real("weight")),
+        greedy_(p.get_bool("greedy")) {}
+
+  Capabilities capabilities() const override {
+    Capabilities c;
+    const bool consistent =
+        !prepared() || heuristic_is_consistent(heuristic_, grid().rules());
+    if (greedy_) {
+      c.optimal = false;
+      c.suboptimality_bound = std::numeric_limits<double>::infinity();
+    } else if (!consistent) {
+      c.optimal = false;
+      c.suboptimality_bound = std::numeric_limits<double>::infinity();
+    } else if (weight_ > 1.0 && heuristic_ != HeuristicKind::Zero) {
+      c.optimal = false;
+      c.suboptimality_bound = weight_;
+    }
+    return c;
+  }
+  std::size_t memory_bytes() const override {
+    return nodes_.memory_bytes() + open_.memory_bytes();
+  }
+
+ protected:
+  void do_prepare(const Grid& grid) override {
+    nodes_.resize(grid.num_ids());
+    open_.resize(grid.num_ids());
+    offsets_ = MoveOffsets(grid);
+    settings_ = {weight_, greedy_, grid.min_cell_cost()};
+  }
+
+  void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
+    switch (heuristic_) {
+      case HeuristicKind::Octile: return run(OctileHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Manhattan: return run(ManhattanHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Euclidean: return run(EuclideanHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Chebyshev: return run(ChebyshevHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Zero: return run(ZeroHeuristic{}, start, goal, budget, result);
+    }
+  }
+
+ private:
+  template <class H>
+  void run(const H& h, CellId start, CellId goal, const Budget& budget, SearchResult& result) {
+    best_first_search(grid(), offsets_, nodes_, open_, h, settings_, start, goal, budget, result);
+  }
+
+  HeuristicKind heuristic_;
+  double weight_;
+  bool greedy_;
+  NodeArena nodes_;
+  Open open_;
+  MoveOffsets offsets_{Grid{}};
+  BestFirstSettings settings_;
+};
+
+}  // namespace
+
+PlannerInfo astar_planner_info() {
+  PlannerInfo info;
+  info.name = "astar";
+  info.summary = "A* / weighted A* over a binary or pairing heap (ties: f, larger g, cell id)";
+  info.params = {
+      {"heuristic", ParamType::Choice, std::string("octile"), 0, 0,
+       {"octile", "manhattan", "euclidean", "chebyshev", "zero"}, "distance estimate"},
+      {"weight", ParamType::Real, 1.0, 0.0, 1e6, {}, "f = g + weight * h (weighted A* when > 1)"},
+      {"greedy", ParamType::Bool, false, 0, 0, {}, "greedy best-first: f = h"},
+      {"queue", ParamType::Choice, std::string("binary"), 0, 0, {"binary", "pairing"},
+       "open list: indexed binary heap or pooled pairing heap"},
+  };
+  info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
+    if (p.get_choice("queue") == "pairing") return std::make_unique<AStarPlanner<PairingHeap<>>>(p);
+    return std::make_unique<AStarPlanner<BinaryHeap<>>>(p);
+  };
+  return info;
+}
+
+PlannerInfo dijkstra_planner_info() {
+  return make_preset(astar_planner_info(), "dijkstra", "Dijkstra: astar with heuristic=zero",
+                     {{"heuristic", "zero"}, {"weight", "1"}, {"greedy", "false"}});
+}
+
+PlannerInfo gbfs_planner_info() {
+  return make_preset(astar_planner_info(), "gbfs", "greedy best-first search: astar with greedy=true",
+                     {{"greedy", "true"}, {"weight", "1"}});
+}
+
+}  // namespace pathbench

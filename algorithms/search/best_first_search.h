@@ -1,0 +1,104 @@
+// The templated best-first loop behind A*, weighted A*, Dijkstra and greedy best-first search.
+// Instantiated per (open list, heuristic, listener): no virtual call or branch on the heuristic
+// per node.
+//
+// Priority: f = g + weight * h (greedy: f = h), ties by AStarOrder (larger g, then smaller id).
+// Goal test on expansion. Closed nodes are never reopened: with a consistent heuristic (and
+// weight <= 1) the first expansion is optimal; weighted A* without reopening stays within
+// weight * optimal (Likhachev et al. 2003, ARA*'s argument).
+#pragma once
+
+#include <chrono>
+
+#include "algorithms/core/moves.h"
+#include "algorithms/core/search_types.h"
+#include "algorithms/heaps/open_list.h"
+#include "algorithms/search/node_arena.h"
+#include "algorithms/search/search_listener.h"
+
+namespace pathbench {
+
+struct BestFirstSettings {
+  double weight = 1.0;
+  bool greedy = false;
+  double h_scale = 1.0;  // grid.min_cell_cost(): keeps h admissible with terrain
+};
+
+template <OpenList Open, class Heuristic, class Listener = NoListener>
+void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& nodes, Open& open,
+                       const Heuristic& heuristic, const BestFirstSettings& settings,
+                       CellId start, CellId goal, const Budget& budget, SearchResult& result,
+                       Listener&& listener = {}) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  const int gx = grid.x_of(goal), gy = grid.y_of(goal);
+  const int pw = grid.padded_width();
+  auto h_of = [&](CellId c) {
+    // Padded coordinates: the +1 offsets cancel in the differences.
+    const int x = static_cast<int>(c % static_cast<CellId>(pw)) - 1;
+    const int y = static_cast<int>(c / static_cast<CellId>(pw)) - 1;
+    return settings.h_scale * heuristic(std::abs(x - gx), std::abs(y - gy));
+  };
+  const double w = settings.weight;
+  const bool greedy = settings.greedy;
+  auto key_of = [&](double g, double h) { return HeapKey{greedy ? h : g + w * h, g}; };
+
+  Counters& k = result.counters;
+  nodes.begin_query();
+  open.clear();
+  {
+    SearchNode& s = nodes.open(start);
+    s.g = 0.0;
+    s.h = h_of(start);
+    s.parent = kNoCell;
+    open.push(start, key_of(0.0, s.h));
+    ++k.generated;
+    listener.on_generate(start);
+  }
+  k.peak_open = 1;
+
+  while (!open.empty()) {
+    const CellId c = open.pop();
+    if (c == goal) {
+      result.status = Status::Solved;
+      result.cost = nodes[c].g;
+      nodes.extract_path(goal, result.path);
+      return;
+    }
+    nodes.close(c);
+    ++k.expansions;
+    listener.on_expand(c);
+    if (budget.max_expansions && k.expansions >= budget.max_expansions) {
+      result.status = Status::Timeout;
+      return;
+    }
+    if (budget.time_limit_s > 0 && k.expansions % Budget::kClockCheckInterval == 0 &&
+        std::chrono::duration<double>(Clock::now() - t0).count() > budget.time_limit_s) {
+      result.status = Status::Timeout;
+      return;
+    }
+    const double gc = nodes[c].g;
+    for_each_successor(grid, off, c, [&](CellId n, double step) {
+      const double gn = gc + step;
+      if (!nodes.seen(n)) {
+        SearchNode& rec = nodes.open(n);
+        rec.g = gn;
+        rec.h = h_of(n);
+        rec.parent = c;
+        open.push(n, key_of(gn, rec.h));
+        ++k.generated;
+        listener.on_generate(n);
+      } else if (gn < nodes[n].g && !nodes.closed(n)) {
+        SearchNode& rec = nodes[n];
+        rec.g = gn;
+        rec.parent = c;
+        open.decrease_key(n, key_of(gn, rec.h));
+        ++k.updates;
+      }
+    });
+    if (open.size() > k.peak_open) k.peak_open = open.size();
+  }
+  result.status = Status::Unreachable;
+}
+
+}  // namespace pathbench

@@ -1,0 +1,157 @@
+#include "harness/cli/commands.h"
+
+#include <charconv>
+#include <chrono>
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "algorithms/registry/planner_registry.h"
+#include "datasets/input_error.h"
+#include "datasets/map_generators.h"
+#include "datasets/map_io.h"
+#include "datasets/scen_io.h"
+#include "datasets/scenario_generator.h"
+#include "harness/config/experiment_config.h"
+
+namespace pathbench::cli {
+namespace {
+
+Point parse_point(const std::string& text, const char* option) {
+  const auto comma = text.find(',');
+  Point p;
+  auto bad = [&] {
+    return InputError("command line", 0, option, "expected X,Y, got '" + text + "'");
+  };
+  if (comma == std::string::npos) throw bad();
+  const char* b = text.data();
+  auto r1 = std::from_chars(b, b + comma, p.x);
+  auto r2 = std::from_chars(b + comma + 1, b + text.size(), p.y);
+  if (r1.ec != std::errc() || r1.ptr != b + comma || r2.ec != std::errc() ||
+      r2.ptr != b + text.size())
+    throw bad();
+  return p;
+}
+
+RawParams parse_sets(const std::vector<std::string>& sets) {
+  RawParams raw;
+  for (const std::string& s : sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("command line", 0, "--set", "expected key=value, got '" + s + "'");
+    raw[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  return raw;
+}
+
+MoveRules rules_of(int connectivity, bool corner_cutting) {
+  return {connectivity == 4 ? Connectivity::Four : Connectivity::Eight, corner_cutting};
+}
+
+std::string param_text(const ParamSpec& s) {
+  switch (s.type) {
+    case ParamType::Bool: return "bool";
+    case ParamType::Int: return fmt::format("int in [{}, {}]", s.min, s.max);
+    case ParamType::Real: return fmt::format("real in [{}, {}]", s.min, s.max);
+    case ParamType::Choice: return fmt::format("{{{}}}", fmt::join(s.choices, ", "));
+  }
+  return "";
+}
+
+}  // namespace
+
+int run_command(const RunArgs& args) {
+  const ExperimentConfig cfg = load_experiment(args.config);
+  RunOptions opt = args.options;
+  opt.summary_by = args.by_map ? GroupBy::Map : GroupBy::Dataset;
+  const RunOutcome out = run_experiment(cfg, opt, std::cout);
+  std::cout << '\n';
+  print_summary_table(std::cout, out.summary);
+  std::cout << fmt::format("\n{} rows, {} invalid. Results: {}\n", out.rows, out.invalid,
+                           out.dir.string());
+  if (out.invalid > 0) {
+    std::cerr << fmt::format("error: {} results failed validation (see the error column of {})\n",
+                             out.invalid, (out.dir / "runs.csv").string());
+    return 3;
+  }
+  return 0;
+}
+
+int solve_command(const SolveArgs& a) {
+  const Grid grid = read_map(a.map, MapLoadOptions{rules_of(a.connectivity, a.corner_cutting), {}});
+  const Query q{parse_point(a.start, "--start"), parse_point(a.goal, "--goal")};
+  if (!grid.in_bounds(q.start.x, q.start.y))
+    throw InputError("command line", 0, "--start",
+                     fmt::format("({},{}) is outside the {}x{} map {}", q.start.x, q.start.y,
+                                 grid.width(), grid.height(), a.map));
+  if (!grid.in_bounds(q.goal.x, q.goal.y))
+    throw InputError("command line", 0, "--goal",
+                     fmt::format("({},{}) is outside the {}x{} map {}", q.goal.x, q.goal.y,
+                                 grid.width(), grid.height(), a.map));
+  ConfiguredPlanner cp = make_planner(a.planner, parse_sets(a.set));
+  if (const std::string why = check_support(cp.planner->capabilities(), grid); !why.empty())
+    throw InputError("command line", 0, "--planner", "planner '" + a.planner + "' " + why);
+  cp.planner->prepare(grid);
+  Budget budget;
+  budget.time_limit_s = a.time_limit_s;
+  SearchResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  cp.planner->solve(q, budget, r);
+  const double us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  nlohmann::json path = nlohmann::json::array();
+  for (CellId c : r.path) path.push_back({grid.x_of(c), grid.y_of(c)});
+  nlohmann::json out = {{"planner", a.planner},
+                        {"params", cp.params.to_string()},
+                        {"status", std::string(to_string(r.status))},
+                        {"cost", r.status == Status::Solved ? nlohmann::json(r.cost) : nlohmann::json()},
+                        {"expansions", r.counters.expansions},
+                        {"generated", r.counters.generated},
+                        {"time_us", us},
+                        {"path", path}};
+  if (!r.message.empty()) out["message"] = r.message;
+  std::cout << out.dump() << '\n';
+  return r.status == Status::InvalidQuery ? 2 : 0;
+}
+
+int list_command() {
+  for (const PlannerInfo& p : planner_registry()) {
+    std::cout << p.name << " - " << p.summary << '\n';
+    for (const ParamSpec& s : p.params)
+      std::cout << fmt::format("    {:<16} {} (default {}): {}\n", s.name, param_text(s),
+                               format_param_value(s.default_value), s.doc);
+    if (!p.fixed.empty()) {
+      std::cout << "    fixed:";
+      for (const auto& [k, v] : p.fixed) std::cout << ' ' << k << '=' << v;
+      std::cout << '\n';
+    }
+  }
+  return 0;
+}
+
+int gen_map_command(const GenMapArgs& a) {
+  Grid g;
+  try {
+    if (a.kind == "random") g = random_map(a.width, a.height, a.density, a.seed);
+    else if (a.kind == "maze") g = maze_map(a.width, a.height, a.corridor_width, a.seed);
+    else g = rooms_map(a.width, a.height, a.room_size, a.seed);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("command line", 0, "gen-map", e.what());
+  }
+  write_map(a.output, g);
+  std::cout << fmt::format("wrote {} ({}x{}, {} passable cells)\n", a.output, g.width(), g.height(),
+                           g.count_passable());
+  return 0;
+}
+
+int gen_scen_command(const GenScenArgs& a) {
+  Grid g = read_map(a.map, MapLoadOptions{rules_of(a.connectivity, a.corner_cutting), {}});
+  const std::string name = std::filesystem::path(a.map).filename().string();
+  const auto entries = generate_scenarios(g, name, a.per_bucket, a.seed, a.max_buckets);
+  const std::string out = a.output.empty() ? a.map + ".scen" : a.output;
+  write_scen(out, entries);
+  std::cout << fmt::format("wrote {} ({} queries)\n", out, entries.size());
+  return 0;
+}
+
+}  // namespace pathbench::cli

@@ -1,0 +1,93 @@
+// pathbench: command-line entry point. Parses arguments (CLI11) and dispatches to commands.cpp;
+// turns every input error into one message and a non-zero exit.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "algorithms/core/params.h"
+#include "algorithms/registry/planner_registry.h"
+#include "datasets/input_error.h"
+#include "harness/cli/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace pathbench;
+  CLI::App app{"pathbench: grid pathfinding benchmarks and experiments"};
+  app.require_subcommand(1);
+
+  cli::RunArgs run;
+  auto* run_cmd = app.add_subcommand("run", "run an experiment described by a YAML file");
+  run_cmd->add_option("config", run.config, "experiment YAML")->required();
+  run_cmd->add_option("--out", run.options.out_dir, "exact output directory (default results/<name>/<timestamp>)");
+  run_cmd->add_option("--results-root", run.options.results_root, "parent of results/<name>")
+      ->capture_default_str();
+  run_cmd->add_option("--tag", run.options.tag, "suffix for the timestamped run directory");
+  run_cmd->add_flag("--overwrite", run.options.overwrite, "replace --out if it exists");
+  run_cmd->add_flag("--save-paths", run.options.save_paths, "also write paths.jsonl");
+  run_cmd->add_flag("--by-map", run.by_map, "summarise per map instead of per dataset");
+
+  cli::SolveArgs solve;
+  auto* solve_cmd = app.add_subcommand("solve", "solve one query and print it as JSON");
+  solve_cmd->add_option("--map", solve.map, "MovingAI .map file")->required();
+  solve_cmd->add_option("--start", solve.start, "X,Y")->required();
+  solve_cmd->add_option("--goal", solve.goal, "X,Y")->required();
+  solve_cmd->add_option("--planner", solve.planner, "planner name (see `pathbench list`)")
+      ->capture_default_str();
+  solve_cmd->add_option("--set", solve.set, "planner parameter key=value (repeatable)");
+  solve_cmd->add_option("--connectivity", solve.connectivity, "4 or 8")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  solve_cmd->add_flag("--corner-cutting", solve.corner_cutting, "allow diagonal corner cutting");
+  solve_cmd->add_option("--time-limit", solve.time_limit_s, "seconds (0 = none)");
+
+  app.add_subcommand("list", "list planners with their parameters and defaults");
+
+  cli::GenMapArgs gm;
+  auto* gm_cmd = app.add_subcommand("gen-map", "generate a map and write it as a MovingAI .map");
+  gm_cmd->add_option("--kind", gm.kind, "random | maze | rooms")
+      ->check(CLI::IsMember({"random", "maze", "rooms"}))
+      ->capture_default_str();
+  gm_cmd->add_option("--width", gm.width)->capture_default_str();
+  gm_cmd->add_option("--height", gm.height)->capture_default_str();
+  gm_cmd->add_option("--density", gm.density, "random: obstacle probability")->capture_default_str();
+  gm_cmd->add_option("--corridor-width", gm.corridor_width, "maze")->capture_default_str();
+  gm_cmd->add_option("--room-size", gm.room_size, "rooms")->capture_default_str();
+  gm_cmd->add_option("--seed", gm.seed)->capture_default_str();
+  gm_cmd->add_option("-o,--output", gm.output, "output .map")->required();
+
+  cli::GenScenArgs gs;
+  auto* gs_cmd = app.add_subcommand("gen-scen", "generate a MovingAI .scen for a map");
+  gs_cmd->add_option("--map", gs.map, "MovingAI .map file")->required();
+  gs_cmd->add_option("--per-bucket", gs.per_bucket)->capture_default_str();
+  gs_cmd->add_option("--max-buckets", gs.max_buckets, "0 = all")->capture_default_str();
+  gs_cmd->add_option("--seed", gs.seed)->capture_default_str();
+  gs_cmd->add_option("--connectivity", gs.connectivity)->check(CLI::IsMember({4, 8}))->capture_default_str();
+  gs_cmd->add_flag("--corner-cutting", gs.corner_cutting);
+  gs_cmd->add_option("-o,--output", gs.output, "output .scen (default: MAP.scen)");
+
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    if (*run_cmd) {
+      run.options.progress = isatty(2);
+      return cli::run_command(run);
+    }
+    if (*solve_cmd) return cli::solve_command(solve);
+    if (app.got_subcommand("list")) return cli::list_command();
+    if (*gm_cmd) return cli::gen_map_command(gm);
+    if (*gs_cmd) return cli::gen_scen_command(gs);
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  } catch (const ParamError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  } catch (const UnknownPlannerError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

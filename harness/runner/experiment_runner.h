@@ -1,0 +1,42 @@
+// `pathbench run`: builds every planner of an experiment, loads every instance, checks that each
+// planner can run on each dataset — all before any search, so bad input fails with nothing
+// written — then solves every query with every planner, validates each result, and writes
+// runs.csv (flushed per row), summary.csv, meta.json and optionally paths.jsonl.
+//
+// Output goes to a staging directory `<dir>.partial` that is renamed to `<dir>` only when the
+// run completes, so a results directory without that suffix is always whole.
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/config/experiment_config.h"
+#include "harness/output/summary.h"
+
+namespace pathbench {
+
+struct RunOptions {
+  // Exact output directory; empty = results/<name>/<UTC timestamp>[-tag] (+ results/<name>/latest).
+  std::filesystem::path out_dir;
+  std::filesystem::path results_root = "results";
+  std::string tag;
+  bool overwrite = false;  // allow replacing an existing out_dir
+  bool save_paths = false;
+  bool progress = false;  // progress line on stderr
+  GroupBy summary_by = GroupBy::Dataset;
+};
+
+struct RunOutcome {
+  std::filesystem::path dir;
+  std::vector<SummaryRow> summary;
+  std::size_t rows = 0;
+  std::size_t invalid = 0;  // validated rows that failed validation
+};
+
+// Throws InputError for bad configuration or input files (before anything is written).
+RunOutcome run_experiment(const ExperimentConfig& config, const RunOptions& options,
+                          std::ostream& log);
+
+}  // namespace pathbench

@@ -1,0 +1,62 @@
+#include "harness/runner/path_validation.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "algorithms/core/moves.h"
+
+namespace pathbench {
+namespace {
+
+PathCheck fail(std::string why, double cost = 0.0) { return {false, cost, std::move(why)}; }
+
+}  // namespace
+
+PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, double optimal,
+                       const Capabilities& caps) {
+  const bool known = !std::isnan(optimal);
+  switch (r.status) {
+    case Status::Timeout:
+      return {true, 0.0, {}};
+    case Status::InvalidQuery:
+    case Status::Unsupported:
+      return fail(fmt::format("planner reported {}: {}", to_string(r.status), r.message));
+    case Status::Unreachable:
+      if (known && std::isfinite(optimal))
+        return fail(fmt::format("reported unreachable, but the reference cost is {}", optimal));
+      return {true, 0.0, {}};
+    case Status::Solved:
+      break;
+  }
+  if (r.path.empty()) return fail("solved with an empty path");
+  if (grid.point(r.path.front()) != q.start) return fail("path does not start at the start");
+  if (grid.point(r.path.back()) != q.goal) return fail("path does not end at the goal");
+  double cost = 0.0;
+  for (std::size_t i = 1; i < r.path.size(); ++i) {
+    const Point a = grid.point(r.path[i - 1]), b = grid.point(r.path[i]);
+    double step = 0.0;
+    if (!legal_move(grid, a, b, &step))
+      return fail(fmt::format("step {} ({},{})->({},{}) is not a legal move", i, a.x, a.y, b.x, b.y),
+                  cost);
+    cost += step;
+  }
+  if (!costs_equal(cost, r.cost))
+    return fail(fmt::format("reported cost {} but the path costs {}", r.cost, cost), cost);
+  if (known) {
+    if (!std::isfinite(optimal)) return fail("solved, but the reference finds no path", cost);
+    if (cost < optimal && !costs_equal(cost, optimal))
+      return fail(fmt::format("cost {} is below the reference optimum {}", cost, optimal), cost);
+    if (caps.optimal && !costs_equal(cost, optimal))
+      return fail(fmt::format("cost {} is not optimal ({})", cost, optimal), cost);
+    if (!caps.optimal && std::isfinite(caps.suboptimality_bound)) {
+      const double bound = caps.suboptimality_bound * optimal;
+      if (cost > bound && !costs_equal(cost, bound))
+        return fail(fmt::format("cost {} exceeds the bound {} x {}", cost,
+                                caps.suboptimality_bound, optimal),
+                    cost);
+    }
+  }
+  return {true, cost, {}};
+}
+
+}  // namespace pathbench
