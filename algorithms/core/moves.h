@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <type_traits>
 
 #include "algorithms/core/grid.h"
 
@@ -50,16 +51,21 @@ struct MoveOffsets {
   CellId step(CellId c, int dir) const { return static_cast<CellId>(c + delta[dir]); }
 };
 
-// Calls fn(neighbour_id, step_cost) for every legal move out of `c` (which must be passable).
+// Calls fn(neighbour_id, step_cost) — or fn(neighbour_id, step_cost, direction) when fn takes
+// three arguments — for every legal move out of `c` (which must be passable).
 // Inline template: this is the inner loop of A*, Dijkstra and the reference searches.
 template <class Fn>
 inline void for_each_successor(const Grid& g, const MoveOffsets& off, CellId c, Fn&& fn) {
+  auto emit = [&](CellId n, double cost, int dir) {
+    if constexpr (std::is_invocable_v<Fn&, CellId, double, int>) fn(n, cost, dir);
+    else fn(n, cost);
+  };
   const bool terrain = g.has_terrain();
   bool free_card[4];
   for (int d = 0; d < 4; ++d) {
     const CellId n = off.step(c, d);
     free_card[d] = g.passable(n);
-    if (free_card[d]) fn(n, terrain ? g.cell_cost(n) : 1.0);
+    if (free_card[d]) emit(n, terrain ? g.cell_cost(n) : 1.0, d);
   }
   if (g.rules().connectivity == Connectivity::Four) return;
   // Diagonal d (4..7) lies between cardinals: NE = N,E; SE = E,S; SW = S,W; NW = W,N.
@@ -68,7 +74,7 @@ inline void for_each_successor(const Grid& g, const MoveOffsets& off, CellId c, 
     const int a = d - 4, b = (d - 3) & 3;
     if (!cut && !(free_card[a] && free_card[b])) continue;
     const CellId n = off.step(c, d);
-    if (g.passable(n)) fn(n, terrain ? kSqrt2 * g.cell_cost(n) : kSqrt2);
+    if (g.passable(n)) emit(n, terrain ? kSqrt2 * g.cell_cost(n) : kSqrt2, d);
   }
 }
 

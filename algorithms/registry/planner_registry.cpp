@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "algorithms/planners/astar/astar_planner.h"
+#include "algorithms/planners/boost_astar/boost_astar_planner.h"
+#include "algorithms/planners/jps/jps_planner.h"
 
 namespace pathbench {
 
@@ -12,6 +14,8 @@ const std::vector<PlannerInfo>& planner_registry() {
         astar_planner_info(),
         dijkstra_planner_info(),
         gbfs_planner_info(),
+        boost_astar_planner_info(),
+        jps_planner_info(),
     };
     std::sort(all.begin(), all.end(),
               [](const PlannerInfo& a, const PlannerInfo& b) { return a.name < b.name; });

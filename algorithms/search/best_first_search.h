@@ -32,11 +32,9 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   const int gx = grid.x_of(goal), gy = grid.y_of(goal);
-  const int pw = grid.padded_width();
-  auto h_of = [&](CellId c) {
-    // Padded coordinates: the +1 offsets cancel in the differences.
-    const int x = static_cast<int>(c % static_cast<CellId>(pw)) - 1;
-    const int y = static_cast<int>(c / static_cast<CellId>(pw)) - 1;
+  // Coordinates of a successor come from its parent's plus the move direction, so the loop
+  // divides once per expansion rather than once per generated node.
+  auto h_at = [&](int x, int y) {
     return settings.h_scale * heuristic(std::abs(x - gx), std::abs(y - gy));
   };
   const double w = settings.weight;
@@ -49,7 +47,7 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
   {
     SearchNode& s = nodes.open(start);
     s.g = 0.0;
-    s.h = h_of(start);
+    s.h = h_at(grid.x_of(start), grid.y_of(start));
     s.parent = kNoCell;
     open.push(start, key_of(0.0, s.h));
     ++k.generated;
@@ -78,12 +76,13 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
       return;
     }
     const double gc = nodes[c].g;
-    for_each_successor(grid, off, c, [&](CellId n, double step) {
+    const int cx = grid.x_of(c), cy = grid.y_of(c);
+    for_each_successor(grid, off, c, [&](CellId n, double step, int dir) {
       const double gn = gc + step;
       if (!nodes.seen(n)) {
         SearchNode& rec = nodes.open(n);
         rec.g = gn;
-        rec.h = h_of(n);
+        rec.h = h_at(cx + kDx[dir], cy + kDy[dir]);
         rec.parent = c;
         open.push(n, key_of(gn, rec.h));
         ++k.generated;

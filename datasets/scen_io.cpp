@@ -1,0 +1,161 @@
+#include "datasets/scen_io.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+#include "datasets/text_lines.h"
+
+namespace pathbench {
+
+using namespace detail;
+
+namespace {
+
+constexpr std::size_t kNumFields = 9;
+
+enum class Layout { Tabs, Whitespace };
+
+int parse_int_field(std::string_view text, const std::string& file, int line, std::size_t field,
+                    bool positive) {
+  long v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const bool ok = !text.empty() && ec == std::errc() && end == text.data() + text.size() &&
+                  v <= 0x7fffffffL && (positive ? v > 0 : v >= 0);
+  if (!ok)
+    throw InputError::expected(file, line, kScenFieldNames[field],
+                               positive ? "a positive integer" : "a non-negative integer",
+                               std::string(text));
+  return static_cast<int>(v);
+}
+
+double parse_length_field(std::string_view text, const std::string& file, int line) {
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v) ||
+      v < 0.0)
+    throw InputError::expected(file, line, kScenFieldNames[8], "a non-negative number",
+                               std::string(text));
+  return v;
+}
+
+ScenEntry parse_entry(std::string_view text, Layout layout, const std::string& file, int line) {
+  std::vector<std::string_view> fields;
+  if (layout == Layout::Tabs) {
+    fields = split_on(trim(text), '\t');
+    for (auto& f : fields) f = trim(f);
+  } else {
+    fields = split_whitespace(text);
+  }
+  if (fields.size() != kNumFields)
+    throw InputError(file, line, "fields",
+                     "expected 9 " + std::string(layout == Layout::Tabs ? "tab-separated " : "") +
+                         "fields (bucket, map, map_width, map_height, start_x, start_y, goal_x, "
+                         "goal_y, optimal_length), got " +
+                         std::to_string(fields.size()));
+  ScenEntry e;
+  e.line = line;
+  e.bucket = parse_int_field(fields[0], file, line, 0, false);
+  if (fields[1].empty()) throw InputError(file, line, kScenFieldNames[1], "empty map name");
+  e.map = std::string(fields[1]);
+  e.map_width = parse_int_field(fields[2], file, line, 2, true);
+  e.map_height = parse_int_field(fields[3], file, line, 3, true);
+  e.start.x = parse_int_field(fields[4], file, line, 4, false);
+  e.start.y = parse_int_field(fields[5], file, line, 5, false);
+  e.goal.x = parse_int_field(fields[6], file, line, 6, false);
+  e.goal.y = parse_int_field(fields[7], file, line, 7, false);
+  e.optimal = parse_length_field(fields[8], file, line);
+  return e;
+}
+
+}  // namespace
+
+std::vector<ScenEntry> read_scen(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  std::ifstream in = open_input(path, "scenario");
+  const std::vector<std::string> lines = read_lines(in);
+  if (in.bad()) throw InputError(file, 0, "", "read error");
+
+  std::vector<ScenEntry> entries;
+  std::size_t i = 0;
+  while (i < lines.size() && is_blank(lines[i])) ++i;
+  if (i == lines.size()) return entries;
+
+  Layout layout = Layout::Whitespace;
+  const auto first = split_whitespace(lines[i]);
+  if (first[0] == "version") {
+    const int line = static_cast<int>(i) + 1;
+    if (first.size() != 2)
+      throw InputError(file, line, "version", "expected 'version 1' or 'version 1.0'");
+    if (first[1] == "1") {
+      layout = Layout::Tabs;
+    } else if (first[1] == "1.0") {
+      layout = Layout::Whitespace;
+    } else {
+      throw InputError::expected(file, line, "version", "'1' or '1.0'", std::string(first[1]));
+    }
+    ++i;
+  } else if (first.size() != kNumFields) {
+    // Version-less files are the oldest format; anything else is not a scenario file.
+    throw InputError(file, static_cast<int>(i) + 1, "version",
+                     "expected a 'version 1' line or a first entry of 9 fields");
+  }
+
+  for (; i < lines.size(); ++i) {
+    if (is_blank(lines[i])) continue;
+    entries.push_back(parse_entry(lines[i], layout, file, static_cast<int>(i) + 1));
+  }
+  return entries;
+}
+
+std::string map_basename(const std::string& map_column) {
+  const std::size_t pos = map_column.find_last_of("/\\");
+  return pos == std::string::npos ? map_column : map_column.substr(pos + 1);
+}
+
+void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& grid,
+                            const std::filesystem::path& scen_path,
+                            const std::filesystem::path& map_path) {
+  const std::string file = scen_path.string();
+  const std::string map_name = map_path.filename().string();
+  for (const ScenEntry& e : entries) {
+    if (map_basename(e.map) != map_name)
+      throw InputError(file, e.line, "map",
+                       "scenario names map '" + e.map + "' but is being checked against '" +
+                           map_path.string() + "' (basenames differ)");
+    if (e.map_width != grid.width())
+      throw InputError::expected(file, e.line, "map_width",
+                                 std::to_string(grid.width()) + " (the width of " + map_name + ")",
+                                 std::to_string(e.map_width));
+    if (e.map_height != grid.height())
+      throw InputError::expected(
+          file, e.line, "map_height",
+          std::to_string(grid.height()) + " (the height of " + map_name + ")",
+          std::to_string(e.map_height));
+    const auto check_point = [&](Point p, const char* what, const char* fx, const char* fy) {
+      if (p.x < 0 || p.x >= grid.width())
+        throw InputError::expected(file, e.line, fx, "0.." + std::to_string(grid.width() - 1),
+                                   std::to_string(p.x));
+      if (p.y < 0 || p.y >= grid.height())
+        throw InputError::expected(file, e.line, fy, "0.." + std::to_string(grid.height() - 1),
+                                   std::to_string(p.y));
+      if (!grid.passable(p.x, p.y))
+        throw InputError(file, e.line, what,
+                         fmt::format("({}, {}) is a blocked cell of {}", p.x, p.y, map_name));
+    };
+    check_point(e.start, "start", "start_x", "start_y");
+    check_point(e.goal, "goal", "goal_x", "goal_y");
+  }
+}
+
+void write_scen(const std::filesystem::path& path, const std::vector<ScenEntry>& entries) {
+  std::string out = "version 1\n";
+  for (const ScenEntry& e : entries)
+    out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n", e.bucket, e.map, e.map_width,
+                       e.map_height, e.start.x, e.start.y, e.goal.x, e.goal.y, e.optimal);
+  write_text_file(path, out);
+}
+
+}  // namespace pathbench

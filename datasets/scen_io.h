@@ -1,0 +1,56 @@
+// Reading, checking and writing MovingAI `.scen` scenario files.
+//
+// Accepted input: `version 1` followed by lines of 9 tab-separated fields
+//   bucket  map  map_width  map_height  start_x  start_y  goal_x  goal_y  optimal_length
+// the legacy `version 1.0` (same fields, any whitespace between them), and the oldest files with
+// no version line at all (accepted when the first line already has 9 whitespace-separated fields).
+// CRLF endings are tolerated and blank lines skipped. The map column is kept as written (a bare
+// name or a path such as `maps/dao/arena.map`); check_scen_against_map compares basenames.
+// All errors are InputError naming the scenario file, the 1-based line and the field.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "algorithms/core/grid.h"
+#include "datasets/input_error.h"
+
+namespace pathbench {
+
+struct ScenEntry {
+  int bucket = 0;
+  std::string map;  // as written in the file
+  int map_width = 0;
+  int map_height = 0;
+  Point start;
+  Point goal;
+  double optimal = 0.0;  // optimal_length column
+  int line = 0;          // 1-based line in the file it was read from; 0 when generated
+
+  bool operator==(const ScenEntry&) const = default;
+};
+
+// Field names used in InputError::field(), in column order.
+inline constexpr const char* kScenFieldNames[9] = {"bucket",     "map",     "map_width",
+                                                   "map_height", "start_x", "start_y",
+                                                   "goal_x",     "goal_y",  "optimal_length"};
+
+std::vector<ScenEntry> read_scen(const std::filesystem::path& path);
+
+// The part of the map column after its last '/' or '\\'.
+std::string map_basename(const std::string& map_column);
+
+// Checks every entry against the map it is meant for: the map column's basename equals
+// map_path's file name, map_width/map_height equal the grid's, and start/goal are in range and
+// passable. Range errors name start_x/start_y/goal_x/goal_y; a blocked cell names "start" or
+// "goal". Throws InputError at the first problem.
+void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& grid,
+                            const std::filesystem::path& scen_path,
+                            const std::filesystem::path& map_path);
+
+// Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f).
+// Throws std::runtime_error when the file cannot be written.
+void write_scen(const std::filesystem::path& path, const std::vector<ScenEntry>& entries);
+
+}  // namespace pathbench

@@ -1,0 +1,126 @@
+// Experiment configuration: one YAML experiment file turned into plain, fully validated structs.
+// The rest of the harness never sees YAML types.
+//
+// Invariants of a returned ExperimentConfig (everything is checked before any work starts):
+//  - every path is absolute and lexically normal; relative paths in the YAML were resolved
+//    against the config file's folder after `${VAR}` expansion; every map and scen file exists;
+//  - globs are expanded (each pattern's matches sorted) and no map appears twice in a dataset;
+//  - planners are sweep-expanded: every PlannerConfig holds scalar text values only and labels
+//    are unique; `baseline` is empty or names an expanded label or a base label;
+//  - dataset names are unique and `name` is usable as a directory name.
+// Planner names and parameter values are only shape-checked here: the runner validates them with
+// the registry and reports errors at PlannerConfig::line.
+// Every error is a pathbench::InputError carrying the config path, the 1-based YAML line and the
+// key (as a dotted path such as `datasets[1].generated.density`).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/core/grid.h"
+#include "algorithms/core/params.h"
+
+namespace pathbench {
+
+// One MovingAI map and the scenario file that goes with it.
+struct MapSource {
+  std::filesystem::path map;
+  std::filesystem::path scen;
+
+  bool operator==(const MapSource&) const = default;
+};
+
+enum class GeneratedKind : std::uint8_t { Random, Maze, Rooms };
+
+// How queries are produced for generated maps.
+enum class QueryMode : std::uint8_t {
+  Buckets,  // random queries spread over optimal-length buckets (MovingAI style)
+  Corners,  // exactly one query (0,0) -> (w-1,h-1), both cells forced free
+};
+
+struct GeneratedSpec {
+  GeneratedKind kind = GeneratedKind::Random;
+  int width = 0;
+  int height = 0;
+  double density = 0.2;    // random only: obstacle fraction in [0, 1)
+  int corridor_width = 1;  // maze only
+  int room_size = 8;       // rooms only
+  int count = 1;           // number of maps
+  QueryMode queries = QueryMode::Buckets;
+  int queries_per_bucket = 10;  // Buckets only
+  int max_buckets = 0;          // Buckets only; 0 = no limit
+  bool seed_given = false;      // true when the YAML had `seed:`
+  // One generator seed per map (size == count). With `seed: s` map i uses s + i, so map 0 is
+  // reproducible from the number alone; otherwise seeds are mixed from the experiment seed,
+  // the dataset index and the map index, so adding a dataset never changes another's maps.
+  std::vector<std::uint64_t> map_seeds;
+};
+
+struct DatasetConfig {
+  enum class Kind : std::uint8_t { MovingAI, Generated };
+
+  std::string name;
+  Kind kind = Kind::MovingAI;
+  std::vector<MapSource> maps;                 // MovingAI only
+  int limit = 0;                               // MovingAI only: first N scen lines per map; 0 = all
+  std::optional<std::pair<int, int>> buckets;  // MovingAI only: inclusive bucket range
+  MoveRules rules;
+  std::map<char, double> terrain;  // cell char -> cost multiplier (> 0, finite)
+  GeneratedSpec generated;         // Generated only
+  int line = 0;                    // YAML line of the dataset entry
+};
+
+struct PlannerConfig {
+  std::string label;       // unique; `base[k=v,...]` for sweep members
+  std::string base_label;  // the label as written
+  std::string algorithm;   // registry name, not checked here
+  RawParams params;        // scalar YAML text per parameter, after sweep expansion
+  // The swept parameters and this member's values, in the order written (empty if no sweep).
+  std::vector<std::pair<std::string, std::string>> sweep;
+  int line = 0;  // YAML line of the planner entry
+};
+
+struct ExperimentConfig {
+  std::string name;
+  std::filesystem::path source_file;  // absolute
+  std::string source_text;            // the YAML exactly as read, for meta.json
+  std::uint64_t seed = 1;
+  int repetitions = 1;
+  double time_limit_s = 0.0;  // 0 = no limit
+  bool validate = true;
+  std::string baseline;  // empty = none
+  std::vector<DatasetConfig> datasets;
+  std::vector<PlannerConfig> planners;
+};
+
+// The compile-time repository root (PATHBENCH_SOURCE_DIR of the harness build).
+const std::filesystem::path& default_repo_root();
+
+// Reads and validates `file`. Throws InputError (also for an unreadable file, with line 0).
+ExperimentConfig load_experiment(const std::filesystem::path& file,
+                                 const std::filesystem::path& repo_root = default_repo_root());
+
+// Same, from text already in memory; `file` names the config in errors and anchors relative paths
+// (it need not exist, but the map files it refers to must).
+ExperimentConfig parse_experiment(const std::string& yaml_text, const std::filesystem::path& file,
+                                  const std::filesystem::path& repo_root);
+
+// Returns the value of an environment variable, or nullopt when unset.
+using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
+// Looks names up with std::getenv; an empty value counts as unset.
+std::optional<std::string> getenv_lookup(const std::string& name);
+
+// Expands `${VAR}` and `${VAR:-default}` in `text`. An unset PATHBENCH_DATA falls back to
+// `<repo_root>/../shared/datasets`. A `$` not followed by `{` is kept as is.
+// Throws std::invalid_argument naming the variable for an unset variable with no default, and
+// for an unterminated or empty `${`.
+std::string expand_env(const std::string& text, const std::filesystem::path& repo_root,
+                       const EnvLookup& lookup = getenv_lookup);
+
+}  // namespace pathbench

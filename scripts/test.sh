@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test through ctest:
+#   1. Release build: all tests, including the full MovingAI checks (label `movingai`), which
+#      are skipped with a message when the shared data set is absent;
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/): the unit tests
+#      (everything but the `movingai` label, which would take too long instrumented).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs="$(nproc 2>/dev/null || echo 2)"
+
+scripts/setup.sh
+export PATHBENCH_DATA="${PATHBENCH_DATA:-$(cd .. && pwd)/shared/datasets}"
+
+scripts/build.sh build -DPATHBENCH_WERROR=ON
+ntests=$(cd build && ctest -N | sed -n 's/^Total Tests: //p')
+if [ "${ntests:-0}" -eq 0 ]; then
+  echo "test.sh: ctest found no tests" >&2
+  exit 1
+fi
+(cd build && ctest --output-on-failure -j "$jobs" --timeout 1200)
+
+BUILD_TYPE=Debug scripts/build.sh build-asan -DPATHBENCH_SANITIZE=ON -DPATHBENCH_BUILD_BENCH=OFF \
+  -DCMAKE_CXX_FLAGS_DEBUG="-g -O1"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+(cd build-asan && ctest --output-on-failure -j "$jobs" -LE movingai --timeout 1200)

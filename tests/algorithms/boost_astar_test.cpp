@@ -1,0 +1,229 @@
+// boost_astar (the Boost.Graph baseline) against the reference Dijkstra on random maps under every
+// move-rule combination, plus path legality, unreachable goals, start == goal and budgets.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "algorithms/core/moves.h"
+#include "algorithms/core/planner.h"
+#include "algorithms/planners/boost_astar/boost_astar_planner.h"
+#include "algorithms/reference/reference_dijkstra.h"
+
+namespace pathbench {
+namespace {
+
+std::unique_ptr<Planner> make_boost_astar() { return boost_astar_planner_info().factory({}); }
+
+struct MapSpec {
+  std::string name;
+  MoveRules rules;
+  bool terrain = false;
+};
+
+// Random obstacles (density up to 40%) and, optionally, terrain multipliers in [1, 5].
+Grid random_grid(std::mt19937& rng, const MapSpec& spec) {
+  const int w = 4 + static_cast<int>(rng() % 37), h = 4 + static_cast<int>(rng() % 37);
+  Grid g(w, h, spec.rules);
+  const double density = 0.4 * static_cast<double>(rng() % 1000) / 1000.0;
+  std::uniform_real_distribution<double> unit(0.0, 1.0), cost(1.0, 5.0);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (unit(rng) < density) g.set_passable(x, y, false);
+      if (spec.terrain) g.set_cell_cost(x, y, cost(rng));
+    }
+  }
+  return g;
+}
+
+bool random_free_cell(std::mt19937& rng, const Grid& g, Point* p) {
+  for (int tries = 0; tries < 1000; ++tries) {
+    const Point q{static_cast<int>(rng() % g.width()), static_cast<int>(rng() % g.height())};
+    if (g.passable(q.x, q.y)) {
+      *p = q;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Path from start to goal, every step a single legal move, and its recomputed cost equal to the
+// reported one.
+void expect_legal_path(const Grid& g, const Query& q, const SearchResult& r) {
+  ASSERT_FALSE(r.path.empty());
+  EXPECT_EQ(r.path.front(), g.id(q.start));
+  EXPECT_EQ(r.path.back(), g.id(q.goal));
+  double total = 0.0;
+  for (std::size_t i = 1; i < r.path.size(); ++i) {
+    double step = 0.0;
+    ASSERT_TRUE(legal_move(g, g.point(r.path[i - 1]), g.point(r.path[i]), &step))
+        << "illegal step " << i << " of " << r.path.size();
+    total += step;
+  }
+  EXPECT_TRUE(costs_equal(total, r.cost)) << "recomputed " << total << " vs reported " << r.cost;
+}
+
+TEST(BoostAStar, InfoAndCapabilities) {
+  const PlannerInfo info = boost_astar_planner_info();
+  EXPECT_EQ(info.name, "boost_astar");
+  EXPECT_FALSE(info.summary.empty());
+  EXPECT_TRUE(info.params.empty());
+  const auto planner = make_boost_astar();
+  const Capabilities caps = planner->capabilities();
+  EXPECT_TRUE(caps.optimal);
+  EXPECT_EQ(caps.suboptimality_bound, 1.0);
+  EXPECT_FALSE(caps.uniform_cost_only);
+  EXPECT_TRUE(caps.supports_four_connected);
+  EXPECT_TRUE(caps.supports_corner_cutting);
+}
+
+TEST(BoostAStar, MatchesReferenceOnRandomMaps) {
+  const std::vector<MapSpec> specs = {
+      {"8-connected", {Connectivity::Eight, false}, false},
+      {"4-connected", {Connectivity::Four, false}, false},
+      {"corner-cutting", {Connectivity::Eight, true}, false},
+      {"8-connected terrain", {Connectivity::Eight, false}, true},
+      {"4-connected terrain", {Connectivity::Four, false}, true},
+      {"corner-cutting terrain", {Connectivity::Eight, true}, true},
+  };
+  int solved = 0, unreachable = 0;
+  std::uint32_t seed = 1000;
+  for (const MapSpec& spec : specs) {
+    for (int map = 0; map < 15; ++map) {
+      std::mt19937 rng(++seed);
+      const Grid g = random_grid(rng, spec);
+      const auto planner = make_boost_astar();
+      planner->prepare(g);
+      EXPECT_GT(planner->memory_bytes(), 0u);
+      SearchResult r;  // reused across queries, as the harness does
+      for (int k = 0; k < 6; ++k) {
+        Query q;
+        if (!random_free_cell(rng, g, &q.start) || !random_free_cell(rng, g, &q.goal)) continue;
+        SCOPED_TRACE(spec.name + " seed " + std::to_string(seed) + " query " + std::to_string(k));
+        planner->solve(q, Budget{}, r);
+        const double want = reference_cost(g, q.start, q.goal);
+        if (std::isinf(want)) {
+          EXPECT_EQ(r.status, Status::Unreachable);
+          EXPECT_TRUE(r.path.empty());
+          ++unreachable;
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::Solved);
+        EXPECT_TRUE(costs_equal(r.cost, want)) << r.cost << " vs reference " << want;
+        expect_legal_path(g, q, r);
+        if (q.start != q.goal) {
+          EXPECT_GT(r.counters.generated, 0u);
+          EXPECT_GE(r.counters.generated, r.counters.expansions);
+          EXPECT_GE(r.counters.peak_open, 1u);
+        }
+        ++solved;
+      }
+    }
+  }
+  EXPECT_GE(solved + unreachable, 300);
+  EXPECT_GT(solved, 250);
+  EXPECT_GT(unreachable, 0);  // dense maps split into components sometimes; keep that path tested
+}
+
+TEST(BoostAStar, UnreachableBehindWall) {
+  Grid g(10, 6);
+  for (int y = 0; y < 6; ++y) g.set_passable(5, y, false);
+  const auto planner = make_boost_astar();
+  planner->prepare(g);
+  SearchResult r;
+  planner->solve({{1, 1}, {8, 4}}, Budget{}, r);
+  EXPECT_EQ(r.status, Status::Unreachable);
+  EXPECT_TRUE(std::isinf(r.cost));
+  EXPECT_TRUE(r.path.empty());
+  EXPECT_EQ(r.counters.expansions, 30u);  // the whole left component is closed
+}
+
+TEST(BoostAStar, DiagonalGapNeedsCornerCutting) {
+  // Two free cells touching only at a corner: connected only when corners may be cut.
+  Grid g(2, 2);
+  g.set_passable(1, 0, false);
+  g.set_passable(0, 1, false);
+  const auto planner = make_boost_astar();
+  SearchResult r;
+  planner->prepare(g);
+  planner->solve({{0, 0}, {1, 1}}, Budget{}, r);
+  EXPECT_EQ(r.status, Status::Unreachable);
+  g.set_rules({Connectivity::Eight, true});
+  planner->prepare(g);  // the graph is built in prepare, so rules changes need a re-prepare
+  planner->solve({{0, 0}, {1, 1}}, Budget{}, r);
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_DOUBLE_EQ(r.cost, kSqrt2);
+  EXPECT_EQ(r.path.size(), 2u);
+}
+
+TEST(BoostAStar, StartEqualsGoal) {
+  Grid g(5, 5);
+  const auto planner = make_boost_astar();
+  planner->prepare(g);
+  SearchResult r;
+  planner->solve({{2, 3}, {2, 3}}, Budget{}, r);
+  EXPECT_EQ(r.status, Status::Solved);
+  EXPECT_EQ(r.cost, 0.0);
+  ASSERT_EQ(r.path.size(), 1u);
+  EXPECT_EQ(r.path[0], g.id(2, 3));
+}
+
+TEST(BoostAStar, InvalidQueries) {
+  Grid g(5, 5);
+  g.set_passable(1, 1, false);
+  const auto planner = make_boost_astar();
+  planner->prepare(g);
+  SearchResult r;
+  planner->solve({{1, 1}, {3, 3}}, Budget{}, r);
+  EXPECT_EQ(r.status, Status::InvalidQuery);
+  planner->solve({{0, 0}, {5, 0}}, Budget{}, r);
+  EXPECT_EQ(r.status, Status::InvalidQuery);
+}
+
+TEST(BoostAStar, OpenGridStraightLineAndTerrainScaledHeuristic) {
+  Grid g(30, 30);
+  const auto planner = make_boost_astar();
+  planner->prepare(g);
+  SearchResult r;
+  planner->solve({{0, 0}, {29, 0}}, Budget{}, r);
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_DOUBLE_EQ(r.cost, 29.0);
+  // With an exact heuristic and no obstacles the search stays on the straight line.
+  EXPECT_LE(r.counters.expansions, 29u * 3u);
+
+  // Cheap cells (cost 0.5) make an unscaled octile heuristic inadmissible; scaling keeps it exact.
+  Grid t(20, 20);
+  for (int y = 0; y < 20; ++y)
+    for (int x = 0; x < 20; ++x) t.set_cell_cost(x, y, y == 10 ? 0.5 : 2.0);
+  planner->prepare(t);
+  const Query q{{0, 0}, {19, 19}};
+  planner->solve(q, Budget{}, r);
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_TRUE(costs_equal(r.cost, reference_cost(t, q.start, q.goal)));
+  expect_legal_path(t, q, r);
+}
+
+TEST(BoostAStar, ExpansionBudgetGivesTimeout) {
+  Grid g(60, 60);
+  for (int y = 0; y < 59; ++y) g.set_passable(30, y, false);  // force a long detour
+  const auto planner = make_boost_astar();
+  planner->prepare(g);
+  SearchResult r;
+  Budget budget;
+  budget.max_expansions = 10;
+  planner->solve({{0, 0}, {59, 0}}, budget, r);
+  EXPECT_EQ(r.status, Status::Timeout);
+  EXPECT_EQ(r.counters.expansions, 10u);  // same convention as best_first_search
+  // The same planner still answers an unrestricted query correctly afterwards.
+  planner->solve({{0, 0}, {59, 0}}, Budget{}, r);
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_TRUE(costs_equal(r.cost, reference_cost(g, {0, 0}, {59, 0})));
+}
+
+}  // namespace
+}  // namespace pathbench
