@@ -22,11 +22,11 @@ struct HeapKey {
 // A*'s documented total order: smaller f first; among equal f, larger g first (deeper nodes, which
 // reach the goal sooner on grids); then smaller cell id. Being a total order, any correct heap
 // pops the same sequence, so expansion counts are identical across queue implementations.
+// Written without early returns so the compiler can emit it branch-free: heap sifts compare
+// data-dependent keys whose outcomes branch predictors guess badly.
 struct AStarOrder {
   static bool less(const HeapKey& a, CellId ia, const HeapKey& b, CellId ib) {
-    if (a.f != b.f) return a.f < b.f;
-    if (a.g != b.g) return a.g > b.g;
-    return ia < ib;
+    return (a.f < b.f) | ((a.f == b.f) & ((a.g > b.g) | ((a.g == b.g) & (ia < ib))));
   }
 };
 

@@ -47,9 +47,8 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
   {
     SearchNode& s = nodes.open(start);
     s.g = 0.0;
-    s.h = h_at(grid.x_of(start), grid.y_of(start));
     s.parent = kNoCell;
-    open.push(start, key_of(0.0, s.h));
+    open.push(start, key_of(0.0, h_at(grid.x_of(start), grid.y_of(start))));
     ++k.generated;
     listener.on_generate(start);
   }
@@ -82,16 +81,15 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
       if (!nodes.seen(n)) {
         SearchNode& rec = nodes.open(n);
         rec.g = gn;
-        rec.h = h_at(cx + kDx[dir], cy + kDy[dir]);
         rec.parent = c;
-        open.push(n, key_of(gn, rec.h));
+        open.push(n, key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir])));
         ++k.generated;
         listener.on_generate(n);
       } else if (gn < nodes[n].g && !nodes.closed(n)) {
         SearchNode& rec = nodes[n];
         rec.g = gn;
         rec.parent = c;
-        open.decrease_key(n, key_of(gn, rec.h));
+        open.decrease_key(n, key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir])));
         ++k.updates;
       }
     });

@@ -223,6 +223,28 @@ TEST(Jps, ExpansionBudgetGivesTimeout) {
   EXPECT_EQ(again.path, full.path);
 }
 
+Grid random_grid(std::mt19937_64& rng, int w, int h, double density);
+
+TEST(Jps, TimeBudgetIsCheckedEveryClockInterval) {
+  // A cluttered map where a corner-to-corner query needs well over kClockCheckInterval jump
+  // points; a time limit that has always expired stops it at the first clock check.
+  std::mt19937_64 rng(11);
+  Grid g = random_grid(rng, 256, 256, 0.3);
+  g.set_passable(0, 0, true);
+  g.set_passable(255, 255, true);
+  auto p = make_jps();
+  p->prepare(g);
+  const SearchResult full = solve(*p, {0, 0}, {255, 255});
+  ASSERT_EQ(full.status, Status::Solved);
+  ASSERT_GT(full.counters.expansions, Budget::kClockCheckInterval);
+  Budget b;
+  b.time_limit_s = 1e-12;
+  const SearchResult cut = solve(*p, {0, 0}, {255, 255}, b);
+  EXPECT_EQ(cut.status, Status::Timeout);
+  EXPECT_EQ(cut.counters.expansions, Budget::kClockCheckInterval);
+  EXPECT_TRUE(cut.path.empty());
+}
+
 // Random map: uniform noise at `density`, plus (sometimes) a few wall segments, which create the
 // long corridors and corners where jump points live.
 Grid random_grid(std::mt19937_64& rng, int w, int h, double density) {
@@ -310,6 +332,8 @@ TEST(Jps, PathShapeOnOpenGrid) {
     EXPECT_EQ(r.path.size(), static_cast<std::size_t>(std::max(dx, dy) + 1));
     EXPECT_NEAR(r.cost, (kSqrt2 - 1) * std::min(dx, dy) + std::max(dx, dy), 1e-12);
     EXPECT_EQ(check_path(g, q, r), "");
+    // With nothing to turn around, the start's own jumps reach the goal: one expansion.
+    EXPECT_EQ(r.counters.expansions, 1u);
     // Diagonal-first canonical order: the diagonal run comes before the straight run.
     const Point second = g.point(r.path[1]);
     if (dx != 0 && dy != 0) {

@@ -66,10 +66,10 @@ class JpsPlanner final : public Planner {
   }
 
   // Straight jump from padded (x, y) in cardinal direction Dir: the jump point (or the goal)
-  // it reaches, kNoCell when it dies against an obstacle. `*dist` = cells travelled.
+  // it reaches: true with `*dist` = cells travelled, false when it dies against an obstacle.
   // Templated on the direction: it runs twice per diagonal step, the hottest loop of the search.
   template <int Dir>
-  CellId jump_straight(int x, int y, int* dist) const {
+  bool jump_straight(int x, int y, int* dist) const {
     if constexpr (Dir == kEast || Dir == kWest) {
       const std::uint64_t* cur = bits_.row(y);
       const int q = Dir == kEast
@@ -77,9 +77,9 @@ class JpsPlanner final : public Planner {
                         : scan_down(cur, bits_.row(y - 1), bits_.row(y + 1), x, bits_.row_words());
       const bool goal_here = gy_ == y && (Dir == kEast ? gx_ > x && gx_ <= q : gx_ < x && gx_ >= q);
       const int stop = goal_here ? gx_ : q;
-      if (!goal_here && !test_bit(cur, q)) return kNoCell;
+      if (!goal_here && !test_bit(cur, q)) return false;
       *dist = std::abs(stop - x);
-      return id_of(stop, y);
+      return true;
     } else {
       const std::uint64_t* cur = bits_.col(x);
       const int q = Dir == kSouth
@@ -88,15 +88,18 @@ class JpsPlanner final : public Planner {
       const bool goal_here =
           gx_ == x && (Dir == kSouth ? gy_ > y && gy_ <= q : gy_ < y && gy_ >= q);
       const int stop = goal_here ? gy_ : q;
-      if (!goal_here && !test_bit(cur, q)) return kNoCell;
+      if (!goal_here && !test_bit(cur, q)) return false;
       *dist = std::abs(stop - y);
-      return id_of(x, stop);
+      return true;
     }
   }
 
-  // Generates (or improves) `c`, reached from the node being expanded over a segment of
-  // `diag` diagonal and `straight` cardinal steps, arriving with direction `dir`.
-  void relax(CellId c, int diag, int straight, int dir, Counters& counters) {
+  // Generates (or improves) padded cell (x, y), reached from the node being expanded over a
+  // segment of `diag` diagonal then `straight` cardinal steps, arriving with direction `dir`.
+  // Coordinates come from the caller, which knows them: recovering them from the id costs two
+  // integer divisions per generated node.
+  void relax(int x, int y, int diag, int straight, int dir, Counters& counters) {
+    const CellId c = id_of(x, y);
     Node& n = nodes_[c];
     if (n.stamp == gen_ + 1) return;
     const double g = g_cur_ + diag * kSqrt2 + straight;
@@ -105,14 +108,10 @@ class JpsPlanner final : public Planner {
       n.g = g;
       n.parent = cur_;
       dir_[c] = static_cast<std::uint8_t>(dir);
-      const int x = static_cast<int>(c % static_cast<CellId>(pw_));
-      const int y = static_cast<int>(c / static_cast<CellId>(pw_));
       open_.push(c, {g + heuristic(x, y), g});
       ++counters.generated;
       counters.peak_open = std::max<std::uint64_t>(counters.peak_open, open_.size());
     } else if (g < n.g) {
-      const int x = static_cast<int>(c % static_cast<CellId>(pw_));
-      const int y = static_cast<int>(c / static_cast<CellId>(pw_));
       n.g = g;
       n.parent = cur_;
       dir_[c] = static_cast<std::uint8_t>(dir);
@@ -124,8 +123,8 @@ class JpsPlanner final : public Planner {
   template <int Dir>
   void straight_successor(int x, int y, Counters& counters) {
     int dist = 0;
-    if (const CellId j = jump_straight<Dir>(x, y, &dist); j != kNoCell)
-      relax(j, 0, dist, Dir, counters);
+    if (jump_straight<Dir>(x, y, &dist))
+      relax(x + kDx[Dir] * dist, y + kDy[Dir] * dist, 0, dist, Dir, counters);
   }
   void straight_successor(int x, int y, int dir, Counters& counters) {
     switch (dir) {
@@ -151,14 +150,12 @@ class JpsPlanner final : public Planner {
       x += Sx;
       y += Sy;
       if (x == gx_ && y == gy_) {
-        relax(goal_, k, 0, kH, counters);
+        relax(x, y, k, 0, kH, counters);
         continue;
       }
       int dist = 0;
-      if (const CellId j = jump_straight<kH>(x, y, &dist); j != kNoCell)
-        relax(j, k, dist, kH, counters);
-      if (const CellId j = jump_straight<kV>(x, y, &dist); j != kNoCell)
-        relax(j, k, dist, kV, counters);
+      if (jump_straight<kH>(x, y, &dist)) relax(x + Sx * dist, y, k, dist, kH, counters);
+      if (jump_straight<kV>(x, y, &dist)) relax(x, y + Sy * dist, k, dist, kV, counters);
     }
   }
   void diagonal_successors(int x, int y, int sx, int sy, Counters& counters) {
@@ -205,7 +202,6 @@ class JpsPlanner final : public Planner {
   std::uint32_t gen_ = kFirstGeneration;
 
   // Per-query state read by the inlined helpers.
-  CellId goal_ = kNoCell;
   int gx_ = 0, gy_ = 0;
   CellId cur_ = kNoCell;
   double g_cur_ = 0.0;
@@ -221,12 +217,12 @@ void JpsPlanner::do_solve(CellId start, CellId goal, const Budget& budget, Searc
   }
   open_.clear();
   Counters& counters = result.counters;
-  goal_ = goal;
   gx_ = static_cast<int>(goal % static_cast<CellId>(pw_));
   gy_ = static_cast<int>(goal / static_cast<CellId>(pw_));
 
-  const auto t0 = std::chrono::steady_clock::now();
   const bool timed = budget.time_limit_s > 0.0;
+  const auto t0 =
+      timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
 
   Node& s = nodes_[start];
   s.stamp = gen_;
