@@ -80,15 +80,28 @@ int run_command(const RunArgs& args) {
 int solve_command(const SolveArgs& a) {
   const Grid grid = read_map(a.map, MapLoadOptions{rules_of(a.connectivity, a.corner_cutting), {}});
   const Query q{parse_point(a.start, "--start"), parse_point(a.goal, "--goal")};
-  if (!grid.in_bounds(q.start.x, q.start.y))
-    throw InputError("command line", 0, "--start",
-                     fmt::format("({},{}) is outside the {}x{} map {}", q.start.x, q.start.y,
-                                 grid.width(), grid.height(), a.map));
-  if (!grid.in_bounds(q.goal.x, q.goal.y))
-    throw InputError("command line", 0, "--goal",
-                     fmt::format("({},{}) is outside the {}x{} map {}", q.goal.x, q.goal.y,
-                                 grid.width(), grid.height(), a.map));
-  ConfiguredPlanner cp = make_planner(a.planner, parse_sets(a.set));
+  // A blocked endpoint is bad input like an out-of-range one: one message on stderr, not a JSON
+  // result with status invalid_query.
+  const auto check_endpoint = [&](Point p, const char* option) {
+    if (!grid.in_bounds(p.x, p.y))
+      throw InputError("command line", 0, option,
+                       fmt::format("({},{}) is outside the {}x{} map {}", p.x, p.y, grid.width(),
+                                   grid.height(), a.map));
+    if (!grid.passable(p.x, p.y))
+      throw InputError("command line", 0, option,
+                       fmt::format("({},{}) is a blocked cell of {}", p.x, p.y, a.map));
+  };
+  check_endpoint(q.start, "--start");
+  check_endpoint(q.goal, "--goal");
+  // Name the option to fix, as `run` names the YAML key.
+  ConfiguredPlanner cp;
+  try {
+    cp = make_planner(a.planner, parse_sets(a.set));
+  } catch (const UnknownPlannerError& e) {
+    throw InputError("command line", 0, "--planner", e.what());
+  } catch (const ParamError& e) {
+    throw InputError("command line", 0, "--set", e.what());
+  }
   if (const std::string why = check_support(cp.planner->capabilities(), grid); !why.empty())
     throw InputError("command line", 0, "--planner", "planner '" + a.planner + "' " + why);
   cp.planner->prepare(grid);
