@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake git
   libboost-graph-dev libeigen3-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
-  libfmt-dev libcli11-dev nlohmann-json3-dev
+  libfmt-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   python3 python3-matplotlib
 )
 # Optional extras selected by the caller (e.g. chromium for the HTML report test).

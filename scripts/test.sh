@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc 2>/dev/null || echo 2)"
 
-scripts/setup.sh
+scripts/setup.sh chromium  # chromium: the report.html and `render --html` tests (skipped without it)
 export PATHBENCH_DATA="${PATHBENCH_DATA:-$(cd .. && pwd)/shared/datasets}"
 
 scripts/build.sh build -DPATHBENCH_WERROR=ON

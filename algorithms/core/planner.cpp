@@ -24,6 +24,9 @@ void Planner::prepare(const Grid& grid) {
 
 void Planner::solve(const Query& q, const Budget& budget, SearchResult& result) {
   result.clear();
+  if (trace_) trace_->clear();
+  has_last_goal_ = true;
+  last_goal_ = q.goal;
   const Grid& g = *grid_;
   auto invalid = [&](const char* which, Point p, const char* why) {
     result.status = Status::InvalidQuery;
@@ -40,12 +43,24 @@ void Planner::solve(const Query& q, const Budget& budget, SearchResult& result) 
     result.cost = 0.0;
     result.path.push_back(s);
     result.extras.assign(num_extras_, 0.0);
+    if (trace_) trace_->path = result.path;
     return;
   }
   do_solve(s, t, budget, result);
   if (result.extras.size() != num_extras_) result.extras.resize(num_extras_, 0.0);
+  if (trace_) trace_->path = result.path;
 }
 
 Status Planner::update(const std::vector<Point>&) { return Status::Unsupported; }
+
+Status Planner::replan_from(Point new_start, const Budget& budget, SearchResult& result) {
+  if (!has_last_goal_) {
+    result.clear();
+    result.message = "replan_from() called before any solve()";
+    return result.status;  // InvalidQuery
+  }
+  solve({new_start, last_goal_}, budget, result);
+  return result.status;
+}
 
 }  // namespace pathbench

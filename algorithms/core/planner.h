@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "algorithms/core/grid.h"
+#include "algorithms/core/search_trace.h"
 #include "algorithms/core/search_types.h"
 
 namespace pathbench {
@@ -28,6 +29,9 @@ struct Capabilities {
   bool supports_corner_cutting = true;  // accepts MoveRules::corner_cutting
   bool incremental = false;             // implements update()
   bool needs_preprocessing = false;     // prepare() does real work worth reporting
+  // Fills a SearchTrace given to set_trace() (expansions, generations, open set, own layers).
+  // Planners without it still get trace->path from solve().
+  bool traceable = false;
 };
 
 // Empty when `caps` allow running on `grid`; otherwise the reason, ready for an error message.
@@ -52,8 +56,15 @@ class Planner {
   void solve(const Query& query, const Budget& budget, SearchResult& result);
 
   // Incremental planners: the grid given to prepare() has changed at `cells` (passability or
-  // cost); keep the search state consistent. Non-incremental planners return Unsupported.
+  // cost); keep the search state consistent and return Solved. Non-incremental planners return
+  // Unsupported (their caller re-runs prepare() when it holds per-map state, e.g. JPS's bitsets).
   virtual Status update(const std::vector<Point>& cells);
+
+  // Moving start: plan again from `new_start` to the goal of the last solve(), after any
+  // update() calls. Same result contract as solve() (returns result.status). The default is
+  // exactly solve({new_start, last goal}), a plan from scratch; incremental planners (D* Lite)
+  // override it to continue from their previous search instead. Before any solve(): InvalidQuery.
+  virtual Status replan_from(Point new_start, const Budget& budget, SearchResult& result);
 
   // Bytes held by per-map state (arrays, preprocessing tables). Reported as prep_bytes.
   virtual std::size_t memory_bytes() const { return 0; }
@@ -65,7 +76,18 @@ class Planner {
   const Grid& grid() const { return *grid_; }
   bool prepared() const { return grid_ != nullptr; }
 
+  // Records what later solve() calls do into `trace` (cleared by each solve); nullptr = off (the
+  // default). Non-virtual: traceable planners read trace() once per query in do_solve and
+  // dispatch to a recording instantiation of their loop (see search_trace.h). Hooks for planners
+  // not yet traceable (HPA*, D* Lite): record into trace() from do_solve / replan_from, e.g.
+  // best_first_search with a TraceListener, plus layers such as "abstract_path" or "changed".
+  // The caller keeps `trace` alive while it is set.
+  void set_trace(SearchTrace* trace) { trace_ = trace; }
+
  protected:
+  // The trace of the current query, or nullptr when tracing is off.
+  SearchTrace* trace() const { return trace_; }
+
   virtual void do_prepare(const Grid& grid) = 0;
   // start != goal, both passable and in range. Set status, cost, path, counters.
   virtual void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) = 0;
@@ -73,6 +95,9 @@ class Planner {
  private:
   const Grid* grid_ = nullptr;
   std::size_t num_extras_ = 0;
+  SearchTrace* trace_ = nullptr;
+  bool has_last_goal_ = false;  // replan_from's goal: the last solve()'s
+  Point last_goal_;
 };
 
 }  // namespace pathbench

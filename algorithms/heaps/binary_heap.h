@@ -128,7 +128,7 @@ class BinaryHeap {
     for (;;) {
       std::uint32_t child = 2 * i;
       if (child > n) break;
-      child += (child < n) & less(heap_[child + 1], heap_[child]);
+      if (child < n && less(heap_[child + 1], heap_[child])) ++child;
       if (!less(heap_[child], e)) break;
       place(i, heap_[child]);
       i = child;
@@ -142,7 +142,7 @@ class BinaryHeap {
     for (;;) {
       std::uint32_t child = 2 * i;
       if (child > n) break;
-      child += (child < n) & less(heap_[child + 1], heap_[child]);
+      if (child < n && less(heap_[child + 1], heap_[child])) ++child;
       place(i, heap_[child]);
       i = child;
     }

@@ -89,7 +89,9 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
         SearchNode& rec = nodes[n];
         rec.g = gn;
         rec.parent = c;
-        open.decrease_key(n, key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir])));
+        // update, not decrease_key: when g drops by less than f's rounding, f stays equal and
+        // the smaller g makes the key *later* under AStarOrder's larger-g-first rule.
+        open.update(n, key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir])));
         ++k.updates;
       }
     });

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <chrono>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -13,6 +14,7 @@
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 #include "harness/config/experiment_config.h"
+#include "harness/runner/dynamic_runner.h"
 
 namespace pathbench::cli {
 namespace {
@@ -58,17 +60,59 @@ std::string param_text(const ParamSpec& s) {
   return "";
 }
 
+// The config to run: the file given, or (resuming without one) the config text recorded in the
+// interrupted run's meta.json, anchored at the original config file's folder.
+ExperimentConfig load_run_config(const RunArgs& args) {
+  if (!args.config.empty()) return load_experiment(args.config);
+  const std::filesystem::path dir = args.options.resume_dir;
+  if (dir.empty())
+    throw InputError("command line", 0, "config", "a config file is required (or --resume DIR)");
+  std::filesystem::path meta_path = dir / "meta.json";
+  if (!std::filesystem::exists(meta_path))
+    meta_path = std::filesystem::path(dir.string() + ".partial") / "meta.json";
+  std::ifstream in(meta_path);
+  if (!in) throw InputError(dir.string(), 0, "--resume", "no meta.json here (nor in .partial)");
+  const nlohmann::json meta = nlohmann::json::parse(in, nullptr, false);
+  if (meta.is_discarded() || !meta.contains("config_text") || !meta.contains("experiment"))
+    throw InputError(meta_path.string(), 0, "config_text",
+                     "no recorded config; pass the config file");
+  return parse_experiment(meta["config_text"].get<std::string>(),
+                          meta["experiment"].value("config_file", std::string()),
+                          default_repo_root());
+}
+
 }  // namespace
 
 int run_command(const RunArgs& args) {
-  const ExperimentConfig cfg = load_experiment(args.config);
+  const ExperimentConfig cfg = load_run_config(args);
+  if (!args.options.resume_dir.empty() && cfg.dynamic_line != 0)
+    throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+                     "--resume is not supported for dynamic experiments");
   RunOptions opt = args.options;
-  opt.summary_by = args.by_map ? GroupBy::Map : GroupBy::Dataset;
+  opt.summary_by = args.by_map || cfg.summary_by == "map" ? GroupBy::Map : GroupBy::Dataset;
+  // An experiment with a `dynamic:` section runs agents through changing maps instead of static
+  // queries (harness/runner/dynamic_runner.h).
+  if (const std::optional<DynamicSpec> dyn = load_dynamic(cfg)) {
+    const DynamicOutcome out = run_dynamic_experiment(cfg, *dyn, opt, std::cout);
+    std::cout << '\n';
+    print_dynamic_summary(std::cout, out.rows);
+    std::cout << fmt::format("\n{} agent runs, {} invalid. Results: {}\n", out.rows.size(),
+                             out.invalid, out.dir.string());
+    if (out.invalid > 0) {
+      std::cerr << fmt::format("error: {} runs failed validation (see the error column of {})\n",
+                               out.invalid, (out.dir / "dynamic.csv").string());
+      return 3;
+    }
+    return 0;
+  }
   const RunOutcome out = run_experiment(cfg, opt, std::cout);
+  if (out.interrupted) return 130;  // as a shell reports a process ended by SIGINT
   std::cout << '\n';
   print_summary_table(std::cout, out.summary);
   std::cout << fmt::format("\n{} rows, {} invalid. Results: {}\n", out.rows, out.invalid,
                            out.dir.string());
+  std::cout << fmt::format("Tables: {}/summary.md. Plots and report.html: pathbench report {}\n",
+                           out.dir.string(), out.dir.string());
   if (out.invalid > 0) {
     std::cerr << fmt::format("error: {} results failed validation (see the error column of {})\n",
                              out.invalid, (out.dir / "runs.csv").string());

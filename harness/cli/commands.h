@@ -10,7 +10,7 @@
 namespace pathbench::cli {
 
 struct RunArgs {
-  std::string config;
+  std::string config;  // may be empty with options.resume_dir: the config is read from meta.json
   RunOptions options;
   bool by_map = false;
 };
@@ -49,5 +49,37 @@ struct GenScenArgs {
   std::string output;  // default: map path + ".scen"
 };
 int gen_scen_command(const GenScenArgs& args);
+
+// `pathbench render` (render_command.cpp): runs one or several planners on one query with tracing
+// on and draws what they did (harness/render/trace_renderer.h): a PNG or SVG picture (by the
+// extension of --output), a self-contained HTML replay (--html), or ASCII on stdout (--ascii).
+struct RenderArgs {
+  std::string map;
+  std::string start, goal;  // "X,Y"
+  std::string planner = "astar";
+  // "P1,P2,..." side by side; each entry is NAME or NAME:key=value[:key=value...].
+  std::string compare;
+  std::vector<std::string> set;  // key=value, applied to every planner that has the parameter
+  std::string output;            // .png, .svg or .html
+  std::string region;            // "x0,y0,x1,y1" inclusive; empty = whole map
+  int cell = 0;                  // pixels per cell; 0 = fit about 1024 px per panel
+  bool html = false;
+  bool ascii = false;
+  int connectivity = 8;
+  bool corner_cutting = false;
+  double time_limit_s = 0.0;
+};
+int render_command(const RenderArgs& args);
+
+// `pathbench report DIR` (report_command.cpp): recomputes summary.csv, summary_buckets.csv and
+// summary.md from DIR/runs.csv (+ meta.json for the seed, baseline and grouping), draws the plots
+// with scripts/plot_results.py and writes the self-contained DIR/report.html.
+struct ReportArgs {
+  std::string dir;
+  bool by_map = false;      // group per map (default: as the run did, from meta.json)
+  bool by_dataset = false;  // group per dataset
+  bool plots = true;        // false: keep whatever plots/ holds
+};
+int report_command(const ReportArgs& args);
 
 }  // namespace pathbench::cli

@@ -17,7 +17,9 @@ int main(int argc, char** argv) {
 
   cli::RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "run an experiment described by a YAML file");
-  run_cmd->add_option("config", run.config, "experiment YAML")->required();
+  run_cmd->add_option("config", run.config, "experiment YAML (optional with --resume)");
+  run_cmd->add_option("--resume", run.options.resume_dir,
+                      "continue the interrupted run in DIR (DIR.partial or DIR)");
   run_cmd->add_option("--out", run.options.out_dir, "exact output directory (default results/<name>/<timestamp>)");
   run_cmd->add_option("--results-root", run.options.results_root, "parent of results/<name>")
       ->capture_default_str();
@@ -65,6 +67,38 @@ int main(int argc, char** argv) {
   gs_cmd->add_flag("--corner-cutting", gs.corner_cutting);
   gs_cmd->add_option("-o,--output", gs.output, "output .scen (default: MAP.scen)");
 
+  cli::RenderArgs rn;
+  auto* rn_cmd = app.add_subcommand(
+      "render", "draw what planners did on one query: PNG/SVG picture, HTML replay or ASCII");
+  rn_cmd->add_option("--map", rn.map, "MovingAI .map file")->required();
+  rn_cmd->add_option("--start", rn.start, "X,Y")->required();
+  rn_cmd->add_option("--goal", rn.goal, "X,Y")->required();
+  rn_cmd->add_option("--planner", rn.planner, "planner name (see `pathbench list`)")
+      ->capture_default_str();
+  rn_cmd->add_option("--compare", rn.compare,
+                     "planners side by side: P1,P2,... each NAME or NAME:key=value[:key=value]");
+  rn_cmd->add_option("--set", rn.set,
+                     "planner parameter key=value (repeatable; each planner having it)");
+  rn_cmd->add_option("-o,--output", rn.output, "out.png | out.svg | out.html");
+  rn_cmd->add_option("--region", rn.region, "x0,y0,x1,y1: draw only these cells (inclusive)");
+  rn_cmd->add_option("--cell", rn.cell, "pixels per cell (0 = fit about 1024 px per panel)")
+      ->capture_default_str();
+  rn_cmd->add_flag("--html", rn.html, "write a self-contained HTML replay (play/step/speed)");
+  rn_cmd->add_flag("--ascii", rn.ascii, "print the drawing as text on stdout");
+  rn_cmd->add_option("--connectivity", rn.connectivity, "4 or 8")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  rn_cmd->add_flag("--corner-cutting", rn.corner_cutting, "allow diagonal corner cutting");
+  rn_cmd->add_option("--time-limit", rn.time_limit_s, "seconds per planner (0 = none)");
+
+  cli::ReportArgs report;
+  auto* report_cmd = app.add_subcommand(
+      "report", "recompute summaries, plots and report.html of a results directory from runs.csv");
+  report_cmd->add_option("dir", report.dir, "results directory (holding runs.csv)")->required();
+  report_cmd->add_flag("--by-map", report.by_map, "summarise per map");
+  report_cmd->add_flag("--by-dataset", report.by_dataset, "summarise per dataset");
+  report_cmd->add_flag("!--no-plots", report.plots, "do not run scripts/plot_results.py");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -76,6 +110,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("list")) return cli::list_command();
     if (*gm_cmd) return cli::gen_map_command(gm);
     if (*gs_cmd) return cli::gen_scen_command(gs);
+    if (*rn_cmd) return cli::render_command(rn);
+    if (*report_cmd) return cli::report_command(report);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return 2;

@@ -304,7 +304,8 @@ std::vector<fs::path> expand_map_entry(const Context& ctx, const Value& v) {
 // ----- datasets ---------------------------------------------------------------------------------
 
 void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
-  const MapReader m(ctx, v.node, v.field, v.line, {"maps", "scen", "limit", "buckets"});
+  const MapReader m(ctx, v.node, v.field, v.line,
+                    {"maps", "scen", "limit", "buckets", "sample"});
   const Value& maps = m.require("maps");
   const Value* scen = m.find("scen");
   std::set<fs::path> seen;
@@ -334,6 +335,8 @@ void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
   }
   if (const Value* limit = m.find("limit"))
     ds.limit = get_int(ctx, *limit, 0, "a non-negative integer (0 = all)");
+  if (const Value* sm = m.find("sample"))
+    ds.sample = get_int(ctx, *sm, 0, "a non-negative integer (0 = all)");
   if (const Value* b = m.find("buckets")) {
     if (!b->node.IsSequence() || b->node.size() != 2)
       ctx.fail(b->line, b->field,
@@ -560,7 +563,7 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
   if (!root.IsDefined() || root.IsNull()) ctx.fail(1, "", "the experiment file is empty");
   const MapReader m(ctx, root, "", line_of(root, 1),
                     {"name", "seed", "repetitions", "time_limit_s", "validate", "baseline",
-                     "datasets", "planners"});
+                     "datasets", "planners", "dynamic", "summary"});
   ExperimentConfig cfg;
   const Value& name = m.require("name");
   cfg.name = get_string(ctx, name);
@@ -576,6 +579,15 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
                "expected a non-negative number of seconds, got " + t->node.Scalar());
   }
   if (const Value* v = m.find("validate")) cfg.validate = get_bool(ctx, *v);
+  if (const Value* d = m.find("dynamic")) cfg.dynamic_line = d->line;
+  if (const Value* sv = m.find("summary")) {
+    const MapReader sm(ctx, sv->node, sv->field, sv->line, {"by"});
+    if (const Value* by = sm.find("by")) {
+      cfg.summary_by = get_string(ctx, *by);
+      if (cfg.summary_by != "dataset" && cfg.summary_by != "map")
+        ctx.fail(by->line, by->field, "expected dataset or map, got '" + cfg.summary_by + "'");
+    }
+  }
 
   const Value& datasets = m.require("datasets");
   if (!datasets.node.IsSequence())

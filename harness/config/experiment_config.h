@@ -70,6 +70,9 @@ struct DatasetConfig {
   std::vector<MapSource> maps;                 // MovingAI only
   int limit = 0;                               // MovingAI only: first N scen lines per map; 0 = all
   std::optional<std::pair<int, int>> buckets;  // MovingAI only: inclusive bucket range
+  // MovingAI only: N scen lines evenly spaced over the (bucket-filtered) file, so spread over all
+  // path lengths (scen files are sorted by bucket); applied before `limit`. 0 = all.
+  int sample = 0;
   MoveRules rules;
   std::map<char, double> terrain;  // cell char -> cost multiplier (> 0, finite)
   GeneratedSpec generated;         // Generated only
@@ -95,8 +98,12 @@ struct ExperimentConfig {
   double time_limit_s = 0.0;  // 0 = no limit
   bool validate = true;
   std::string baseline;  // empty = none
+  std::string summary_by = "dataset";  // `summary: {by: map}`: group the summary per map
   std::vector<DatasetConfig> datasets;
   std::vector<PlannerConfig> planners;
+  // YAML line of the optional top-level `dynamic:` section (0 = absent). Its contents are
+  // validated by load_dynamic() (harness/config/dynamic_config.h), not here.
+  int dynamic_line = 0;
 };
 
 // The compile-time repository root (PATHBENCH_SOURCE_DIR of the harness build).

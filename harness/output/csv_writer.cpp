@@ -25,9 +25,13 @@ std::string csv_escape(std::string_view field) {
   return out + '"';
 }
 
-RunCsvWriter::RunCsvWriter(const std::filesystem::path& path, std::vector<std::string> extra_columns)
-    : out_(path), path_(path), extra_columns_(std::move(extra_columns)) {
+RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,
+                           std::vector<std::string> extra_columns, bool append)
+    : out_(path, append ? std::ios::app : std::ios::trunc),
+      path_(path),
+      extra_columns_(std::move(extra_columns)) {
   if (!out_) throw std::runtime_error("cannot write " + path.string());
+  if (append) return;
   std::string header;
   for (auto c : kRunColumns) {
     if (!header.empty()) header += ',';

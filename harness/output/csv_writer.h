@@ -17,9 +17,11 @@ std::string csv_escape(std::string_view field);
 
 class RunCsvWriter {
  public:
-  // Opens (truncating) `path` and writes the header: kRunColumns then `extra_columns`.
-  // Throws std::runtime_error when the file cannot be written.
-  RunCsvWriter(const std::filesystem::path& path, std::vector<std::string> extra_columns);
+  // Opens (truncating) `path` and writes the header: kRunColumns then `extra_columns`. With
+  // `append` (resuming a run) the file is kept and rows go after its last line; the caller has
+  // checked that its header matches. Throws std::runtime_error when the file cannot be written.
+  RunCsvWriter(const std::filesystem::path& path, std::vector<std::string> extra_columns,
+               bool append = false);
   void write(const RunRow& row);
   const std::vector<std::string>& extra_columns() const { return extra_columns_; }
 

@@ -5,7 +5,8 @@
 
 namespace pathbench {
 
-PathsWriter::PathsWriter(const std::filesystem::path& path) : out_(path) {
+PathsWriter::PathsWriter(const std::filesystem::path& path, bool append)
+    : out_(path, append ? std::ios::app : std::ios::trunc) {
   if (!out_) throw std::runtime_error("cannot write " + path.string());
 }
 

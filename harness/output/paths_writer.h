@@ -13,7 +13,8 @@ namespace pathbench {
 
 class PathsWriter {
  public:
-  explicit PathsWriter(const std::filesystem::path& path);
+  // `append` keeps an existing file (resuming a run).
+  explicit PathsWriter(const std::filesystem::path& path, bool append = false);
   void write(const RunRow& row, const Grid& grid, const std::vector<CellId>& path);
 
  private:

@@ -1,84 +1,222 @@
 #include "harness/output/summary.h"
 
+#include <fmt/format.h>
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "algorithms/core/moves.h"
 #include "harness/output/csv_writer.h"
+#include "harness/stats/statistics.h"
 
 namespace pathbench {
 namespace {
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  const std::size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
-  const double hi = v[mid];
-  if (v.size() % 2) return hi;
-  return (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid)) + hi) / 2.0;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
+
+using QueryKey = std::tuple<std::string, std::string, int>;  // dataset, map, query
+
+// Length class of each row's query: its bucket's third of the map's bucket range.
+class LengthClasses {
+ public:
+  explicit LengthClasses(const std::vector<RunRow>& rows) {
+    for (const RunRow& r : rows) {
+      auto [it, fresh] = range_.try_emplace({r.dataset, r.map}, r.bucket, r.bucket);
+      if (!fresh) {
+        it->second.first = std::min(it->second.first, r.bucket);
+        it->second.second = std::max(it->second.second, r.bucket);
+      }
+    }
+  }
+  int of(const RunRow& r) const {
+    const auto& [lo, hi] = range_.at({r.dataset, r.map});
+    return std::clamp(3 * (r.bucket - lo) / (hi - lo + 1), 0, 2);
+  }
+
+ private:
+  std::map<std::pair<std::string, std::string>, std::pair<int, int>> range_;
+};
+
+struct BaselineResult {
+  double time_us;
+  double expansions;
+};
+
+std::map<QueryKey, BaselineResult> baseline_index(const std::vector<RunRow>& rows,
+                                                  const std::string& baseline) {
+  std::map<QueryKey, BaselineResult> index;
+  if (baseline.empty()) return index;
+  for (const RunRow& r : rows)
+    if (r.planner == baseline && r.status == Status::Solved)
+      index[{r.dataset, r.map, r.query}] = {r.time_us, static_cast<double>(r.counters.expansions)};
+  return index;
 }
 
-double mean(const std::vector<double>& v) {
-  if (v.empty()) return 0.0;
-  double s = 0;
-  for (double x : v) s += x;
-  return s / static_cast<double>(v.size());
+// Aggregates `members` (all rows of one table cell) into `s`.
+void aggregate(const std::vector<const RunRow*>& members,
+               const std::map<QueryKey, BaselineResult>& base, const SummaryOptions& opt,
+               SummaryRow& s) {
+  std::set<std::string> maps_seen;
+  std::vector<const RunRow*> solved;
+  std::vector<double> sub, speedups, exp_ratios, lengths;
+  for (const RunRow* r : members) {
+    ++s.queries;
+    if (r->validated) ++s.validated;
+    if (r->valid) ++s.valid;
+    if (maps_seen.insert(r->dataset + "/" + r->map).second) {
+      if (std::isfinite(r->prep_ms)) s.prep_ms += r->prep_ms;
+      s.prep_bytes = std::max(s.prep_bytes, r->prep_bytes);
+    }
+    if (r->status != Status::Solved) continue;
+    ++s.solved;
+    solved.push_back(r);
+    if (std::isfinite(r->optimal)) {
+      ++s.with_reference;
+      if (costs_equal(r->cost, r->optimal)) ++s.optimal;
+      if (!std::isnan(r->suboptimality)) sub.push_back(r->suboptimality);
+    }
+    const auto b = base.find({r->dataset, r->map, r->query});
+    if (b != base.end()) {
+      if (b->second.time_us > 0 && r->time_us > 0)
+        speedups.push_back(b->second.time_us / r->time_us);
+      const double e = static_cast<double>(r->counters.expansions);
+      if (b->second.expansions > 0 && e > 0) exp_ratios.push_back(b->second.expansions / e);
+    }
+  }
+  // One row per solved query, columns expansions, generated, time_us, optimal length.
+  const auto n = static_cast<Eigen::Index>(solved.size());
+  Eigen::MatrixXd m(n, 4);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const RunRow& r = *solved[static_cast<std::size_t>(i)];
+    m(i, 0) = static_cast<double>(r.counters.expansions);
+    m(i, 1) = static_cast<double>(r.counters.generated);
+    m(i, 2) = r.time_us;
+    m(i, 3) = r.optimal;
+  }
+  const auto col = [&](Eigen::Index c) {
+    return std::span<const double>(m.col(c).data(), static_cast<std::size_t>(n));
+  };
+  s.mean_expansions = stats::mean(col(0));
+  s.median_expansions = stats::median(col(0));
+  s.p95_expansions = stats::quantile(col(0), 0.95);
+  s.mean_generated = stats::mean(col(1));
+  s.median_generated = stats::median(col(1));
+  s.p95_generated = stats::quantile(col(1), 0.95);
+  s.mean_time_us = stats::mean(col(2));
+  s.median_time_us = stats::median(col(2));
+  s.p95_time_us = stats::quantile(col(2), 0.95);
+  const double total_exp = n ? m.col(0).sum() : 0.0;
+  s.ns_per_expansion = total_exp > 0 ? m.col(2).sum() * 1000.0 / total_exp : kNaN;
+  s.mean_suboptimality = stats::mean(sub);
+  s.max_suboptimality = sub.empty() ? kNaN : *std::max_element(sub.begin(), sub.end());
+  s.time_exponent = stats::fit_power_law(col(3), col(2)).exponent;
+  s.expansions_exponent = stats::fit_power_law(col(3), col(0)).exponent;
+
+  s.speedup_pairs = speedups.size();
+  s.speedup = s.speedup_lo = s.speedup_hi = s.expansion_ratio = kNaN;
+  if (!opt.baseline.empty()) {
+    const stats::ConfidenceInterval ci = stats::bootstrap_geomean_ci(
+        speedups, stats::derive_seed(opt.seed, s.group + '\n' + s.planner + '\n' + s.length_class),
+        opt.bootstrap_resamples);
+    s.speedup = ci.estimate;
+    s.speedup_lo = ci.lower;
+    s.speedup_hi = ci.upper;
+    s.expansion_ratio = stats::geometric_mean(exp_ratios);
+  }
 }
 
-}  // namespace
-
-std::vector<SummaryRow> summarize(const std::vector<RunRow>& rows, GroupBy by) {
-  std::vector<std::pair<std::string, std::string>> order;
-  std::map<std::pair<std::string, std::string>, std::vector<const RunRow*>> groups;
+std::vector<SummaryRow> summarize_impl(const std::vector<RunRow>& rows, const SummaryOptions& opt,
+                                       bool by_length) {
+  using Key = std::tuple<std::string, std::string, int>;  // group, planner, length class
+  std::vector<Key> order;
+  std::map<Key, std::vector<const RunRow*>> groups;
+  const LengthClasses classes(rows);
   for (const RunRow& r : rows) {
-    std::pair<std::string, std::string> key{by == GroupBy::Map ? r.dataset + "/" + r.map : r.dataset,
-                                            r.planner};
+    Key key{opt.by == GroupBy::Map ? r.dataset + "/" + r.map : r.dataset, r.planner,
+            by_length ? classes.of(r) : -1};
     auto [it, fresh] = groups.try_emplace(key);
     if (fresh) order.push_back(key);
     it->second.push_back(&r);
   }
+  // Overall: first-seen order. By length: the same, with classes short -> long within each
+  // (group, planner).
+  if (by_length) {
+    std::map<std::pair<std::string, std::string>, std::size_t> first;  // (group, planner) -> rank
+    for (const Key& k : order) first.try_emplace({std::get<0>(k), std::get<1>(k)}, first.size());
+    std::stable_sort(order.begin(), order.end(), [&](const Key& a, const Key& b) {
+      return std::pair(first.at({std::get<0>(a), std::get<1>(a)}), std::get<2>(a)) <
+             std::pair(first.at({std::get<0>(b), std::get<1>(b)}), std::get<2>(b));
+    });
+  }
+  const auto base = baseline_index(rows, opt.baseline);
   std::vector<SummaryRow> out;
-  for (const auto& key : order) {
+  for (const Key& key : order) {
     SummaryRow s;
-    s.group = key.first;
-    s.planner = key.second;
-    std::vector<double> exp, time, sub;
-    double total_time = 0, total_exp = 0;
-    std::set<std::string> maps_seen;
-    for (const RunRow* r : groups[key]) {
-      ++s.queries;
-      if (r->valid) ++s.valid;
-      if (maps_seen.insert(r->map).second) {
-        s.prep_ms += r->prep_ms;
-        s.prep_bytes = std::max(s.prep_bytes, r->prep_bytes);
-      }
-      if (r->status != Status::Solved) continue;
-      ++s.solved;
-      exp.push_back(static_cast<double>(r->counters.expansions));
-      time.push_back(r->time_us);
-      total_time += r->time_us;
-      total_exp += static_cast<double>(r->counters.expansions);
-      if (std::isfinite(r->optimal)) {
-        ++s.with_reference;
-        if (costs_equal(r->cost, r->optimal)) ++s.optimal;
-        if (!std::isnan(r->suboptimality)) sub.push_back(r->suboptimality);
-      }
-    }
-    s.mean_expansions = mean(exp);
-    s.median_expansions = median(exp);
-    s.mean_time_us = mean(time);
-    s.median_time_us = median(time);
-    s.ns_per_expansion = total_exp > 0 ? total_time * 1000.0 / total_exp : 0.0;
-    s.mean_suboptimality = mean(sub);
-    s.max_suboptimality = sub.empty() ? 0.0 : *std::max_element(sub.begin(), sub.end());
+    s.group = std::get<0>(key);
+    s.planner = std::get<1>(key);
+    if (std::get<2>(key) >= 0) s.length_class = kLengthClasses[std::get<2>(key)];
+    aggregate(groups[key], base, opt, s);
     out.push_back(std::move(s));
   }
   return out;
+}
+
+// Compact human-readable number: integers for large values, 3 significant digits for small ones.
+std::string num(double v) {
+  if (std::isnan(v)) return "-";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  const double a = std::fabs(v);
+  // Thresholds just below the powers of ten so rounding never drops a digit (0.9999 -> 1.00).
+  if (a >= 999.5) return fmt::format("{:.0f}", v);
+  if (a >= 99.95) return fmt::format("{:.1f}", v);
+  if (a >= 0.995 || a == 0) return fmt::format("{:.2f}", v);
+  return fmt::format("{:.3g}", v);
+}
+
+std::string pct(std::size_t part, std::size_t whole) {
+  if (whole == 0) return "-";
+  return fmt::format("{:.1f}", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+std::string speedup_text(const SummaryRow& r) {
+  if (std::isnan(r.speedup)) return "-";
+  return fmt::format("{} [{}, {}]", num(r.speedup), num(r.speedup_lo), num(r.speedup_hi));
+}
+
+// CSV numbers: shortest round-trip, NaN empty (as in runs.csv).
+std::string csv_num(double v) {
+  if (std::isnan(v)) return {};
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return fmt::format("{}", v);
+}
+
+bool has_baseline(const std::vector<SummaryRow>& rows) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [](const SummaryRow& r) { return !std::isnan(r.speedup); });
+}
+
+}  // namespace
+
+std::vector<SummaryRow> summarize(const std::vector<RunRow>& rows, const SummaryOptions& options) {
+  return summarize_impl(rows, options, false);
+}
+
+std::vector<SummaryRow> summarize(const std::vector<RunRow>& rows, GroupBy by) {
+  SummaryOptions opt;
+  opt.by = by;
+  return summarize_impl(rows, opt, false);
+}
+
+std::vector<SummaryRow> summarize_by_length(const std::vector<RunRow>& rows,
+                                            const SummaryOptions& options) {
+  return summarize_impl(rows, options, true);
 }
 
 void print_summary_table(std::ostream& out, const std::vector<SummaryRow>& rows) {
@@ -87,33 +225,187 @@ void print_summary_table(std::ostream& out, const std::vector<SummaryRow>& rows)
     gw = std::max(gw, r.group.size());
     pw = std::max(pw, r.planner.size());
   }
-  out << fmt::format("{:<{}}  {:<{}}  {:>7} {:>7} {:>7} {:>8} {:>11} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8}\n",
-                     "group", gw, "planner", pw, "queries", "solved", "valid", "optimal%",
-                     "mean_exp", "median_exp", "mean_us", "median_us", "ns/exp", "mean_sub",
-                     "max_sub");
+  const bool speed = has_baseline(rows);
+  out << fmt::format("{:<{}}  {:<{}} {:>6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>9} {:>9} {:>6} {:>7}",
+                     "group", gw, "planner", pw, "n", "solv%", "valid%", "opt%", "mean_exp",
+                     "med_exp", "mean_us", "med_us", "ns/exp", "max_sub");
+  if (speed) out << "  speedup [95% CI]";
+  out << '\n';
   for (const auto& r : rows) {
-    const double opt_pct =
-        r.with_reference ? 100.0 * static_cast<double>(r.optimal) / static_cast<double>(r.with_reference) : 0.0;
-    out << fmt::format(
-        "{:<{}}  {:<{}}  {:>7} {:>7} {:>7} {:>8.2f} {:>11.1f} {:>11.1f} {:>10.2f} {:>10.2f} {:>8.1f} {:>8.4f} {:>8.4f}\n",
-        r.group, gw, r.planner, pw, r.queries, r.solved, r.valid, opt_pct, r.mean_expansions,
-        r.median_expansions, r.mean_time_us, r.median_time_us, r.ns_per_expansion,
-        r.mean_suboptimality, r.max_suboptimality);
+    out << fmt::format("{:<{}}  {:<{}} {:>6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>9} {:>9} {:>6} {:>7}",
+                       r.group, gw, r.planner, pw, r.queries, pct(r.solved, r.queries),
+                       pct(r.valid, r.validated), pct(r.optimal, r.with_reference),
+                       num(r.mean_expansions), num(r.median_expansions), num(r.mean_time_us),
+                       num(r.median_time_us), num(r.ns_per_expansion), num(r.max_suboptimality));
+    if (speed) out << "  " << speedup_text(r);
+    out << '\n';
   }
 }
 
 void write_summary_csv(const std::filesystem::path& path, const std::vector<SummaryRow>& rows) {
   std::ofstream f(path);
   if (!f) throw std::runtime_error("cannot write " + path.string());
-  f << "group,planner,queries,solved,valid,optimal,with_reference,mean_expansions,"
-       "median_expansions,mean_time_us,median_time_us,ns_per_expansion,mean_suboptimality,"
-       "max_suboptimality,prep_ms,prep_bytes\n";
-  for (const auto& r : rows)
-    f << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_escape(r.group),
-                     csv_escape(r.planner), r.queries, r.solved, r.valid, r.optimal,
-                     r.with_reference, r.mean_expansions, r.median_expansions, r.mean_time_us,
-                     r.median_time_us, r.ns_per_expansion, r.mean_suboptimality,
-                     r.max_suboptimality, r.prep_ms, r.prep_bytes);
+  const bool by_length = std::any_of(rows.begin(), rows.end(),
+                                     [](const SummaryRow& r) { return !r.length_class.empty(); });
+  f << "group,planner," << (by_length ? "length_class," : "")
+    << "queries,solved,valid,optimal,with_reference,mean_expansions,median_expansions,"
+       "p95_expansions,mean_generated,median_generated,p95_generated,mean_time_us,"
+       "median_time_us,p95_time_us,ns_per_expansion,mean_suboptimality,max_suboptimality,"
+       "prep_ms,prep_bytes,speedup_pairs,speedup_geomean,speedup_ci_lo,speedup_ci_hi,"
+       "expansion_ratio_geomean,time_exponent,expansions_exponent\n";
+  for (const auto& r : rows) {
+    f << csv_escape(r.group) << ',' << csv_escape(r.planner) << ','
+      << (by_length ? r.length_class + "," : "");
+    f << fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        r.queries, r.solved, r.valid, r.optimal, r.with_reference, csv_num(r.mean_expansions),
+        csv_num(r.median_expansions), csv_num(r.p95_expansions), csv_num(r.mean_generated),
+        csv_num(r.median_generated), csv_num(r.p95_generated), csv_num(r.mean_time_us),
+        csv_num(r.median_time_us), csv_num(r.p95_time_us), csv_num(r.ns_per_expansion),
+        csv_num(r.mean_suboptimality), csv_num(r.max_suboptimality), csv_num(r.prep_ms),
+        r.prep_bytes, r.speedup_pairs, csv_num(r.speedup), csv_num(r.speedup_lo),
+        csv_num(r.speedup_hi), csv_num(r.expansion_ratio), csv_num(r.time_exponent),
+        csv_num(r.expansions_exponent));
+  }
+  if (!f) throw std::runtime_error("write failed: " + path.string());
+}
+
+TextTable overall_table(const std::vector<SummaryRow>& rows) {
+  const bool speed = has_baseline(rows);
+  const bool prep = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
+    return r.prep_ms > 0 || r.prep_bytes > 0;
+  });
+  TextTable t;
+  t.header = {"group",      "planner",  "queries",    "solved %",  "valid %",
+              "optimal %",  "mean exp", "median exp", "p95 exp",   "mean gen",
+              "median gen", "p95 gen",  "mean us",    "median us", "p95 us",
+              "ns/exp",     "mean sub", "max sub",    "time L^k",  "exp L^k"};
+  if (prep) t.header.insert(t.header.end(), {"prep ms", "prep MB"});
+  if (speed) t.header.insert(t.header.end(), {"speedup [95% CI]", "exp ratio"});
+  for (const SummaryRow& r : rows) {
+    std::vector<std::string> c = {r.group,
+                                  r.planner,
+                                  std::to_string(r.queries),
+                                  pct(r.solved, r.queries),
+                                  pct(r.valid, r.validated),
+                                  pct(r.optimal, r.with_reference),
+                                  num(r.mean_expansions),
+                                  num(r.median_expansions),
+                                  num(r.p95_expansions),
+                                  num(r.mean_generated),
+                                  num(r.median_generated),
+                                  num(r.p95_generated),
+                                  num(r.mean_time_us),
+                                  num(r.median_time_us),
+                                  num(r.p95_time_us),
+                                  num(r.ns_per_expansion),
+                                  num(r.mean_suboptimality),
+                                  num(r.max_suboptimality),
+                                  num(r.time_exponent),
+                                  num(r.expansions_exponent)};
+    if (prep) {
+      c.push_back(num(r.prep_ms));
+      c.push_back(num(static_cast<double>(r.prep_bytes) / (1024.0 * 1024.0)));
+    }
+    if (speed) {
+      c.push_back(speedup_text(r));
+      c.push_back(num(r.expansion_ratio));
+    }
+    t.rows.push_back(std::move(c));
+  }
+  return t;
+}
+
+TextTable length_table(const std::vector<SummaryRow>& rows) {
+  const bool speed = has_baseline(rows);
+  TextTable t;
+  t.label_columns = 3;
+  t.header = {"group",      "planner", "length",    "queries", "solved %", "optimal %",
+              "median exp", "p95 exp", "median us", "p95 us",  "mean sub"};
+  if (speed) t.header.emplace_back("speedup [95% CI]");
+  for (const SummaryRow& r : rows) {
+    std::vector<std::string> c = {r.group,
+                                  r.planner,
+                                  r.length_class,
+                                  std::to_string(r.queries),
+                                  pct(r.solved, r.queries),
+                                  pct(r.optimal, r.with_reference),
+                                  num(r.median_expansions),
+                                  num(r.p95_expansions),
+                                  num(r.median_time_us),
+                                  num(r.p95_time_us),
+                                  num(r.mean_suboptimality)};
+    if (speed) c.push_back(speedup_text(r));
+    t.rows.push_back(std::move(c));
+  }
+  return t;
+}
+
+std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOptions& options) {
+  std::string text = fmt::format(
+      "Per {} and planner. Expansions, generated nodes and times (microseconds; each the median "
+      "over repetitions) are over solved queries; p95 is the linearly interpolated 95th "
+      "percentile; ns/exp is total time / total expansions; sub is cost / optimal; L^k is the "
+      "least-squares exponent k of time (or expansions) ~ optimal length^k. Length classes cut "
+      "each map's bucket range (optimal length / 4) into thirds.",
+      options.by == GroupBy::Map ? "map" : "dataset");
+  if (has_baseline(rows))
+    text += fmt::format(
+        " Speedup is the geometric mean over queries of {} time / planner time (queries solved "
+        "by both) with a 95% percentile-bootstrap interval ({} resamples, seed {}); exp ratio is "
+        "the same for expansions.",
+        options.baseline, options.bootstrap_resamples, options.seed);
+  else if (!options.baseline.empty())
+    text += fmt::format(" No planner is labelled exactly '{}', so there are no speedups.",
+                        options.baseline);
+  return text;
+}
+
+namespace {
+
+void markdown_table(std::ostream& out, const TextTable& t) {
+  // Markdown cells must not contain a bare '|'.
+  const auto cell = [](std::string s) {
+    for (std::size_t i = 0; (i = s.find('|', i)) != std::string::npos; i += 2)
+      s.replace(i, 1, "\\|");
+    return s;
+  };
+  out << '|';
+  for (const std::string& h : t.header) out << ' ' << h << " |";
+  out << "\n|";
+  for (std::size_t i = 0; i < t.header.size(); ++i) out << (i < t.label_columns ? "---|" : "---:|");
+  out << '\n';
+  for (const auto& row : t.rows) {
+    out << '|';
+    for (const std::string& c : row) out << ' ' << cell(c) << " |";
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+void write_summary_markdown(std::ostream& out, const std::string& title,
+                            const std::vector<SummaryRow>& overall,
+                            const std::vector<SummaryRow>& by_length,
+                            const SummaryOptions& options) {
+  out << "# " << title << "\n\n" << summary_notes(overall, options) << "\n\n## Overall\n\n";
+  markdown_table(out, overall_table(overall));
+  out << "\n## By path length (short / medium / long third of each map's buckets)\n\n";
+  markdown_table(out, length_table(by_length));
+}
+
+std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
+                                        const std::vector<RunRow>& rows,
+                                        const SummaryOptions& options) {
+  std::vector<SummaryRow> overall = summarize(rows, options);
+  const std::vector<SummaryRow> by_length = summarize_by_length(rows, options);
+  write_summary_csv(dir / "summary.csv", overall);
+  write_summary_csv(dir / "summary_buckets.csv", by_length);
+  std::ofstream md(dir / "summary.md");
+  if (!md) throw std::runtime_error("cannot write " + (dir / "summary.md").string());
+  write_summary_markdown(md, title, overall, by_length, options);
+  if (!md) throw std::runtime_error("write failed: " + (dir / "summary.md").string());
+  return overall;
 }
 
 }  // namespace pathbench

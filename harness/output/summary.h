@@ -1,7 +1,25 @@
-// Per-group aggregates of result rows (group = dataset or map, crossed with planner), printed as
-// the table `pathbench run` ends with and written as summary.csv.
+// Per-group aggregates of result rows (group = dataset or map, crossed with planner, optionally
+// crossed with a path-length class), printed as the table `pathbench run` ends with and written
+// as summary.csv (overall), summary_buckets.csv (per length class) and summary.md (both, as
+// Markdown tables). `pathbench report` recomputes all three from runs.csv; the numbers are the
+// same because runs.csv holds every value in round-trip precision.
+//
+// Definitions (also in results/README.md):
+//  - expansions, generated and time statistics are over solved queries; p95 is the type-7
+//    (linear interpolation) quantile, see harness/stats/statistics.h;
+//  - ns_per_expansion = total time / total expansions over solved queries;
+//  - speedup over the baseline (the planner whose label equals `baseline` exactly) is computed
+//    per query: baseline time_us / planner time_us for each (dataset, map, query) solved by both
+//    with positive times, then aggregated as a geometric mean with a 95% percentile-bootstrap CI
+//    (2000 resamples, seeded by the experiment seed and the table cell). The expansion ratio is
+//    the same with expansions (pairs where both expanded at least one node);
+//  - growth exponents: least-squares slope of log(time_us) and log(expansions) against
+//    log(optimal length) over solved queries with a positive optimum (needs >= 3 such queries);
+//  - length classes: each map's bucket range [lo, hi] (over its queries) is cut in thirds:
+//    class = floor(3 * (bucket - lo) / (hi - lo + 1)) -> short, medium, long.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <ostream>
 #include <string>
@@ -13,26 +31,71 @@ namespace pathbench {
 
 enum class GroupBy { Dataset, Map };
 
+struct SummaryOptions {
+  GroupBy by = GroupBy::Dataset;
+  std::string baseline;    // planner label; empty = no speedup columns
+  std::uint64_t seed = 1;  // bootstrap seed (the experiment seed)
+  int bootstrap_resamples = 2000;
+};
+
 struct SummaryRow {
   std::string group;  // dataset name, or dataset/map
   std::string planner;
+  std::string length_class;  // short / medium / long; empty in the overall table
   std::size_t queries = 0;
   std::size_t solved = 0;
   std::size_t valid = 0;
+  std::size_t validated = 0;       // rows that went through validation
   std::size_t optimal = 0;         // solved with cost equal to the reference optimum
   std::size_t with_reference = 0;  // solved queries whose reference optimum is finite
-  double mean_expansions = 0, median_expansions = 0;
-  double mean_time_us = 0, median_time_us = 0;
+  double mean_expansions = 0, median_expansions = 0, p95_expansions = 0;
+  double mean_generated = 0, median_generated = 0, p95_generated = 0;
+  double mean_time_us = 0, median_time_us = 0, p95_time_us = 0;
   double ns_per_expansion = 0;  // total time / total expansions over solved queries
   double mean_suboptimality = 0, max_suboptimality = 0;
-  double prep_ms = 0;  // sum over maps of the planner's preparation time
+  double prep_ms = 0;          // sum over maps of the planner's preparation time
   std::size_t prep_bytes = 0;  // largest over maps
+  // Against the baseline; NaN when there is none or no paired query.
+  std::size_t speedup_pairs = 0;
+  double speedup = 0, speedup_lo = 0, speedup_hi = 0;  // geometric mean of time ratios, 95% CI
+  double expansion_ratio = 0;  // geometric mean of baseline / planner expansions
+  // Fitted growth exponents vs optimal length (NaN when fewer than 3 usable queries).
+  double time_exponent = 0, expansions_exponent = 0;
 };
 
 // Groups in first-seen order, planners in first-seen order within a group.
+std::vector<SummaryRow> summarize(const std::vector<RunRow>& rows, const SummaryOptions& options);
 std::vector<SummaryRow> summarize(const std::vector<RunRow>& rows, GroupBy by);
+// The same per (group, planner, length class), classes in short, medium, long order.
+std::vector<SummaryRow> summarize_by_length(const std::vector<RunRow>& rows,
+                                            const SummaryOptions& options);
 
+// Compact (about 130-150 columns): queries, solved/valid/optimal %, expansions, time, ns per
+// expansion, max suboptimality and (with a baseline) the speedup with its CI.
 void print_summary_table(std::ostream& out, const std::vector<SummaryRow>& rows);
 void write_summary_csv(const std::filesystem::path& path, const std::vector<SummaryRow>& rows);
+
+// The long-form tables as text cells (summary.md and report.html render them): header, rows,
+// and how many leading columns are labels (left-aligned); the rest are numbers.
+struct TextTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::size_t label_columns = 2;
+};
+TextTable overall_table(const std::vector<SummaryRow>& rows);
+TextTable length_table(const std::vector<SummaryRow>& rows);
+// One paragraph defining the columns (mentions the baseline and seed when there are speedups).
+std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOptions& options);
+
+// Markdown: a heading, how the numbers are defined, the overall table and the per-length table.
+void write_summary_markdown(std::ostream& out, const std::string& title,
+                            const std::vector<SummaryRow>& overall,
+                            const std::vector<SummaryRow>& by_length,
+                            const SummaryOptions& options);
+
+// summary.csv, summary_buckets.csv and summary.md into `dir`; returns the overall rows.
+std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
+                                        const std::vector<RunRow>& rows,
+                                        const SummaryOptions& options);
 
 }  // namespace pathbench

@@ -5,16 +5,22 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <ctime>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
+#include <sstream>
+#include <tuple>
 
 #include "algorithms/registry/planner_registry.h"
 #include "datasets/input_error.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/paths_writer.h"
 #include "harness/output/run_manifest.h"
+#include "harness/output/runs_csv_reader.h"
 #include "harness/runner/instance_set.h"
 #include "harness/runner/path_validation.h"
 
@@ -131,6 +137,72 @@ nlohmann::json manifest(const ExperimentConfig& cfg, const std::vector<ActivePla
   return m;
 }
 
+// Set by the SIGINT handler; the run loop checks it after each row.
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int) {
+  g_interrupted = 1;
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+// Installs on_interrupt for the lifetime of the object, then restores the previous handler.
+class InterruptGuard {
+ public:
+  InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) { g_interrupted = 0; }
+  ~InterruptGuard() { std::signal(SIGINT, previous_); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  void (*previous_)(int);
+};
+
+// dataset, map, planner, query
+using RunKey = std::tuple<std::string, std::string, std::string, int>;
+
+// The staging and final directories of the run to resume, given either name.
+std::pair<fs::path, fs::path> resume_dirs(const fs::path& given) {
+  fs::path p = given.lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();  // trailing slash
+  const std::string text = p.string();
+  const std::string suffix = ".partial";
+  if (text.size() > suffix.size() && text.ends_with(suffix)) {
+    if (!fs::is_directory(p)) throw InputError(text, 0, "--resume", "no such directory");
+    return {fs::path(text.substr(0, text.size() - suffix.size())), p};
+  }
+  const fs::path staging = text + suffix;
+  if (fs::is_directory(staging)) return {p, staging};
+  if (fs::is_directory(p))
+    throw InputError(text, 0, "--resume", "this run is complete (no " + staging.string() + ")");
+  throw InputError(text, 0, "--resume", "no such run directory (nor " + staging.string() + ")");
+}
+
+// Reads the rows of an interrupted run. A last line cut short by a crash is dropped from the
+// file first, so appended rows start on a line of their own.
+RunsCsv read_interrupted_rows(const fs::path& csv_path,
+                              const std::vector<std::string>& extra_columns) {
+  if (!fs::is_regular_file(csv_path))
+    throw InputError(csv_path.string(), 0, "--resume", "runs.csv missing; cannot resume");
+  std::string text;
+  {
+    std::ifstream in(csv_path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  const std::size_t end = text.rfind('\n');
+  if (end == std::string::npos)
+    throw InputError(csv_path.string(), 1, "--resume", "runs.csv has no complete header line");
+  if (end + 1 != text.size()) fs::resize_file(csv_path, end + 1);
+  RunsCsv previous = read_runs_csv(csv_path);
+  std::vector<std::string> expected(kRunColumns.begin(), kRunColumns.end());
+  expected.insert(expected.end(), extra_columns.begin(), extra_columns.end());
+  if (previous.header != expected)
+    throw InputError(csv_path.string(), 1, "--resume",
+                     "its columns do not match this config's planners; cannot resume");
+  return previous;
+}
+
 class Progress {
  public:
   Progress(bool on, std::size_t total) : on_(on), total_(total), start_(Clock::now()) {}
@@ -160,35 +232,76 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   const std::vector<MapInstance> maps = load_instances(cfg);
   check_combinations(cfg, planners, maps);
 
-  const fs::path dir = choose_dir(cfg, opt);
-  const fs::path staging = dir.string() + ".partial";
-  if (fs::exists(dir)) {
-    if (!opt.overwrite)
-      throw InputError(dir.string(), 0, "--out",
-                       "output directory already exists (use --overwrite to replace it)");
-  }
-  fs::remove_all(staging);
-  fs::create_directories(staging);
-
   std::vector<std::string> extra_columns;
   for (const ActivePlanner& p : planners)
     for (const std::string& c : p.extra_columns)
       if (std::find(extra_columns.begin(), extra_columns.end(), c) == extra_columns.end())
         extra_columns.push_back(c);
 
-  write_json_file(staging / "meta.json", manifest(cfg, planners, maps));
-  RunCsvWriter csv(staging / "runs.csv", extra_columns);
+  const bool resume = !opt.resume_dir.empty();
+  fs::path dir, staging;
+  RunsCsv previous;  // resume: the rows already written (kept alive: rows point into it)
+  std::set<RunKey> done_keys;
+  GroupBy summary_by = opt.summary_by;
+  if (resume) {
+    std::tie(dir, staging) = resume_dirs(opt.resume_dir);
+    previous = read_interrupted_rows(staging / "runs.csv", extra_columns);
+    std::set<std::tuple<std::string, std::string, std::string>> known;
+    for (const MapInstance& m : maps)
+      for (const ActivePlanner& p : planners) known.emplace(m.dataset, m.map_name, p.config->label);
+    for (const RunRow& r : previous.rows) {
+      if (!known.count({r.dataset, r.map, r.planner}))
+        throw InputError((staging / "runs.csv").string(), 0, "--resume",
+                         fmt::format("row for {}/{} planner '{}' is not in this config; "
+                                     "cannot resume",
+                                     r.dataset, r.map, r.planner));
+      done_keys.emplace(r.dataset, r.map, r.planner, r.query);
+    }
+    // meta.json keeps the original run's facts; each resumption is recorded beside them.
+    nlohmann::json meta;
+    if (std::ifstream in(staging / "meta.json"); in)
+      meta = nlohmann::json::parse(in, nullptr, false);
+    if (meta.is_discarded() || !meta.is_object()) meta = manifest(cfg, planners, maps);
+    // Summarise as the interrupted run would have (it may have had --by-map).
+    if (meta["experiment"].value("summary_by", std::string()) == "map") summary_by = GroupBy::Map;
+    const nlohmann::json now = build_and_machine_info();
+    meta["resumed"].push_back({{"date_utc", now["date_utc"]},
+                               {"git_commit", now["git_commit"]},
+                               {"rows_kept", previous.rows.size()}});
+    write_json_file(staging / "meta.json", meta);
+  } else {
+    dir = choose_dir(cfg, opt);
+    staging = dir.string() + ".partial";
+    if (fs::exists(dir)) {
+      if (!opt.overwrite)
+        throw InputError(dir.string(), 0, "--out",
+                         "output directory already exists (use --overwrite to replace it)");
+    }
+    fs::remove_all(staging);
+    fs::create_directories(staging);
+    nlohmann::json meta = manifest(cfg, planners, maps);
+    meta["experiment"]["summary_by"] = opt.summary_by == GroupBy::Map ? "map" : "dataset";
+    write_json_file(staging / "meta.json", meta);
+  }
+  RunCsvWriter csv(staging / "runs.csv", extra_columns, resume);
   std::unique_ptr<PathsWriter> paths;
-  if (opt.save_paths) paths = std::make_unique<PathsWriter>(staging / "paths.jsonl");
+  if (opt.save_paths) paths = std::make_unique<PathsWriter>(staging / "paths.jsonl", resume);
 
   std::size_t total = 0;
   for (const MapInstance& m : maps) total += m.queries.size() * planners.size();
   log << fmt::format("{}: {} maps, {} planners, {} runs x {} repetitions\n", cfg.name, maps.size(),
                      planners.size(), total, cfg.repetitions);
-  Progress progress(opt.progress, total);
+  if (resume)
+    log << fmt::format("resuming {}: {} runs already done, {} to go\n", staging.string(),
+                       done_keys.size(), total - std::min(total, done_keys.size()));
+  Progress progress(opt.progress, total - std::min(total, done_keys.size()));
+  const InterruptGuard interrupt_guard;
 
   RunOutcome outcome;
-  std::vector<RunRow> rows;
+  outcome.resumed = previous.rows.size();
+  for (const RunRow& r : previous.rows)
+    if (r.validated && !r.valid) ++outcome.invalid;
+  std::vector<RunRow> rows = std::move(previous.rows);
   rows.reserve(total);
   Budget budget;
   budget.time_limit_s = cfg.time_limit_s;
@@ -198,12 +311,19 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
 
   for (const MapInstance& m : maps) {
     for (ActivePlanner& ap : planners) {
+      if (g_interrupted) break;
+      const auto is_done = [&](const QueryInstance& q) {
+        return done_keys.count({m.dataset, m.map_name, ap.config->label, q.index}) > 0;
+      };
+      if (std::all_of(m.queries.begin(), m.queries.end(), is_done)) continue;
       Planner& planner = *ap.built.planner;
       const auto p0 = Clock::now();
       planner.prepare(m.grid);
       const double prep_ms = std::chrono::duration<double, std::milli>(Clock::now() - p0).count();
       const Capabilities caps = planner.capabilities();  // may depend on the map's rules
       for (const QueryInstance& q : m.queries) {
+        if (g_interrupted) break;
+        if (is_done(q)) continue;
         const Query query{q.start, q.goal};
         for (int rep = 0; rep < cfg.repetitions; ++rep) {
           SearchResult& r = rep == 0 ? result : repeat;
@@ -256,8 +376,22 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
     }
   }
 
-  outcome.summary = summarize(rows, opt.summary_by);
-  write_summary_csv(staging / "summary.csv", outcome.summary);
+  if (g_interrupted && rows.size() < total) {
+    // Every row written so far is whole (each is flushed as one line); leave them for --resume.
+    std::cerr << fmt::format(
+        "\ninterrupted after {} of {} runs; results so far in {}\n"
+        "resume with: pathbench run --resume {}\n",
+        rows.size(), total, staging.string(), staging.string());
+    outcome.interrupted = true;
+    outcome.dir = staging;
+    outcome.rows = rows.size();
+    return outcome;
+  }
+  SummaryOptions summary_options;
+  summary_options.by = summary_by;
+  summary_options.baseline = cfg.baseline;
+  summary_options.seed = cfg.seed;
+  outcome.summary = write_summaries(staging, cfg.name, rows, summary_options);
   if (fs::exists(dir)) fs::remove_all(dir);
   fs::rename(staging, dir);
   if (opt.out_dir.empty()) {

@@ -5,6 +5,12 @@
 //
 // Output goes to a staging directory `<dir>.partial` that is renamed to `<dir>` only when the
 // run completes, so a results directory without that suffix is always whole.
+//
+// Interruption and resumption: SIGINT (Ctrl-C) during the run stops it after the current row
+// (a second Ctrl-C kills at once); `<dir>.partial` keeps a consistent runs.csv (every row whole)
+// and the outcome says `interrupted`. RunOptions::resume_dir continues such a run: the rows in its
+// runs.csv are kept, the (dataset, map, planner, query) runs they cover are skipped, the rest are
+// appended in the original order, and the run finishes normally (summaries, rename).
 #pragma once
 
 #include <filesystem>
@@ -26,13 +32,18 @@ struct RunOptions {
   bool save_paths = false;
   bool progress = false;  // progress line on stderr
   GroupBy summary_by = GroupBy::Dataset;
+  // Continue the interrupted run in this directory (`<dir>.partial`, or `<dir>` naming it);
+  // out_dir, tag and overwrite are then ignored.
+  std::filesystem::path resume_dir;
 };
 
 struct RunOutcome {
   std::filesystem::path dir;
   std::vector<SummaryRow> summary;
   std::size_t rows = 0;
-  std::size_t invalid = 0;  // validated rows that failed validation
+  std::size_t invalid = 0;   // validated rows that failed validation
+  std::size_t resumed = 0;   // rows kept from the interrupted run (resume only)
+  bool interrupted = false;  // stopped by SIGINT: `dir` is the `.partial` staging directory
 };
 
 // Throws InputError for bad configuration or input files (before anything is written).

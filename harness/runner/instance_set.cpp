@@ -22,9 +22,22 @@ void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
     m.grid = read_map(src.map, MapLoadOptions{ds.rules, ds.terrain});
     const std::vector<ScenEntry> entries = read_scen(src.scen);
     check_scen_against_map(entries, m.grid, src.scen, src.map);
+    std::vector<std::size_t> picked;
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const ScenEntry& e = entries[i];
       if (ds.buckets && (e.bucket < ds.buckets->first || e.bucket > ds.buckets->second)) continue;
+      picked.push_back(i);
+    }
+    // `sample` s of n: entries floor((2k + 1) n / 2s), k < s, the middles of s equal slices —
+    // distinct and evenly spread from the shortest queries to the longest.
+    if (ds.sample > 0 && static_cast<std::size_t>(ds.sample) < picked.size()) {
+      const std::size_t n = picked.size(), s = static_cast<std::size_t>(ds.sample);
+      std::vector<std::size_t> spread;
+      for (std::size_t k = 0; k < s; ++k) spread.push_back(picked[(2 * k + 1) * n / (2 * s)]);
+      picked = std::move(spread);
+    }
+    for (const std::size_t i : picked) {
+      const ScenEntry& e = entries[i];
       if (ds.limit > 0 && static_cast<int>(m.queries.size()) >= ds.limit) break;
       m.queries.push_back({static_cast<int>(i), e.bucket, e.start, e.goal, e.optimal});
     }

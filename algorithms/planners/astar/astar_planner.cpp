@@ -34,6 +34,7 @@ class AStarPlanner final : public Planner {
       c.optimal = false;
       c.suboptimality_bound = weight_;
     }
+    c.traceable = true;
     return c;
   }
   std::size_t memory_bytes() const override {
@@ -61,6 +62,13 @@ class AStarPlanner final : public Planner {
  private:
   template <class H>
   void run(const H& h, CellId start, CellId goal, const Budget& budget, SearchResult& result) {
+    // One check per query; the traced loop is a separate instantiation.
+    if (SearchTrace* t = trace()) {
+      best_first_search(grid(), offsets_, nodes_, open_, h, settings_, start, goal, budget, result,
+                        TraceListener{t});
+      record_open_set(nodes_, goal, result, *t);
+      return;
+    }
     best_first_search(grid(), offsets_, nodes_, open_, h, settings_, start, goal, budget, result);
   }
 

@@ -27,6 +27,7 @@ class JpsPlanner final : public Planner {
     caps.uniform_cost_only = true;
     caps.supports_four_connected = false;
     caps.supports_corner_cutting = false;
+    caps.traceable = true;
     return caps;
   }
 
@@ -68,7 +69,8 @@ class JpsPlanner final : public Planner {
   // Straight jump from padded (x, y) in cardinal direction Dir: the jump point (or the goal)
   // it reaches: true with `*dist` = cells travelled, false when it dies against an obstacle.
   // Templated on the direction: it runs twice per diagonal step, the hottest loop of the search.
-  template <int Dir>
+  // Traced instantiations also set `*dist` when the jump dies (free cells passed before the wall).
+  template <bool kTrace, int Dir>
   bool jump_straight(int x, int y, int* dist) const {
     if constexpr (Dir == kEast || Dir == kWest) {
       const std::uint64_t* cur = bits_.row(y);
@@ -77,7 +79,10 @@ class JpsPlanner final : public Planner {
                         : scan_down(cur, bits_.row(y - 1), bits_.row(y + 1), x, bits_.row_words());
       const bool goal_here = gy_ == y && (Dir == kEast ? gx_ > x && gx_ <= q : gx_ < x && gx_ >= q);
       const int stop = goal_here ? gx_ : q;
-      if (!goal_here && !test_bit(cur, q)) return false;
+      if (!goal_here && !test_bit(cur, q)) {
+        if constexpr (kTrace) *dist = std::abs(q - x) - 1;
+        return false;
+      }
       *dist = std::abs(stop - x);
       return true;
     } else {
@@ -88,7 +93,10 @@ class JpsPlanner final : public Planner {
       const bool goal_here =
           gx_ == x && (Dir == kSouth ? gy_ > y && gy_ <= q : gy_ < y && gy_ >= q);
       const int stop = goal_here ? gy_ : q;
-      if (!goal_here && !test_bit(cur, q)) return false;
+      if (!goal_here && !test_bit(cur, q)) {
+        if constexpr (kTrace) *dist = std::abs(q - y) - 1;
+        return false;
+      }
       *dist = std::abs(stop - y);
       return true;
     }
@@ -98,8 +106,10 @@ class JpsPlanner final : public Planner {
   // segment of `diag` diagonal then `straight` cardinal steps, arriving with direction `dir`.
   // Coordinates come from the caller, which knows them: recovering them from the id costs two
   // integer divisions per generated node.
+  template <bool kTrace>
   void relax(int x, int y, int diag, int straight, int dir, Counters& counters) {
     const CellId c = id_of(x, y);
+    if constexpr (kTrace) trace_->record(*jump_points_, c);
     Node& n = nodes_[c];
     if (n.stamp == gen_ + 1) return;
     const double g = g_cur_ + diag * kSqrt2 + straight;
@@ -110,38 +120,46 @@ class JpsPlanner final : public Planner {
       dir_[c] = static_cast<std::uint8_t>(dir);
       open_.push(c, {g + heuristic(x, y), g});
       ++counters.generated;
+      if constexpr (kTrace) trace_->record_generated(c);
       counters.peak_open = std::max<std::uint64_t>(counters.peak_open, open_.size());
     } else if (g < n.g) {
       n.g = g;
       n.parent = cur_;
       dir_[c] = static_cast<std::uint8_t>(dir);
-      open_.decrease_key(c, {g + heuristic(x, y), g});
+      open_.update(c, {g + heuristic(x, y), g});  // f may round equal: see best_first_search
       ++counters.updates;
     }
   }
 
-  template <int Dir>
+  // Traced runs only: the cells a jump passed over (the word scanner's result walked cell by cell).
+  void record_scan(int x, int y, int dx, int dy, int cells) {
+    for (int i = 1; i <= cells; ++i) trace_->record(*scanned_, id_of(x + dx * i, y + dy * i));
+  }
+
+  template <bool kTrace, int Dir>
   void straight_successor(int x, int y, Counters& counters) {
     int dist = 0;
-    if (jump_straight<Dir>(x, y, &dist))
-      relax(x + kDx[Dir] * dist, y + kDy[Dir] * dist, 0, dist, Dir, counters);
+    const bool found = jump_straight<kTrace, Dir>(x, y, &dist);
+    if constexpr (kTrace) record_scan(x, y, kDx[Dir], kDy[Dir], dist);
+    if (found) relax<kTrace>(x + kDx[Dir] * dist, y + kDy[Dir] * dist, 0, dist, Dir, counters);
   }
+  template <bool kTrace>
   void straight_successor(int x, int y, int dir, Counters& counters) {
     switch (dir) {
       case kNorth:
-        return straight_successor<kNorth>(x, y, counters);
+        return straight_successor<kTrace, kNorth>(x, y, counters);
       case kEast:
-        return straight_successor<kEast>(x, y, counters);
+        return straight_successor<kTrace, kEast>(x, y, counters);
       case kSouth:
-        return straight_successor<kSouth>(x, y, counters);
+        return straight_successor<kTrace, kSouth>(x, y, counters);
       default:
-        return straight_successor<kWest>(x, y, counters);
+        return straight_successor<kTrace, kWest>(x, y, counters);
     }
   }
 
   // Diagonal jump from padded (x, y) in direction (Sx, Sy): walks the diagonal while each step
   // is legal and generates whatever the straight jumps from each diagonal cell reach.
-  template <int Sx, int Sy>
+  template <bool kTrace, int Sx, int Sy>
   void diagonal_successors(int x, int y, Counters& counters) {
     constexpr int kH = Sx > 0 ? kEast : kWest;
     constexpr int kV = Sy > 0 ? kSouth : kNorth;
@@ -149,48 +167,59 @@ class JpsPlanner final : public Planner {
       if (!free_at(x + Sx, y) || !free_at(x, y + Sy) || !free_at(x + Sx, y + Sy)) return;
       x += Sx;
       y += Sy;
+      if constexpr (kTrace) trace_->record(*scanned_, id_of(x, y));
       if (x == gx_ && y == gy_) {
-        relax(x, y, k, 0, kH, counters);
+        relax<kTrace>(x, y, k, 0, kH, counters);
         continue;
       }
       int dist = 0;
-      if (jump_straight<kH>(x, y, &dist)) relax(x + Sx * dist, y, k, dist, kH, counters);
-      if (jump_straight<kV>(x, y, &dist)) relax(x, y + Sy * dist, k, dist, kV, counters);
+      bool found = jump_straight<kTrace, kH>(x, y, &dist);
+      if constexpr (kTrace) record_scan(x, y, Sx, 0, dist);
+      if (found) relax<kTrace>(x + Sx * dist, y, k, dist, kH, counters);
+      found = jump_straight<kTrace, kV>(x, y, &dist);
+      if constexpr (kTrace) record_scan(x, y, 0, Sy, dist);
+      if (found) relax<kTrace>(x, y + Sy * dist, k, dist, kV, counters);
     }
   }
+  template <bool kTrace>
   void diagonal_successors(int x, int y, int sx, int sy, Counters& counters) {
     if (sx > 0) {
-      if (sy > 0) return diagonal_successors<1, 1>(x, y, counters);
-      return diagonal_successors<1, -1>(x, y, counters);
+      if (sy > 0) return diagonal_successors<kTrace, 1, 1>(x, y, counters);
+      return diagonal_successors<kTrace, 1, -1>(x, y, counters);
     }
-    if (sy > 0) return diagonal_successors<-1, 1>(x, y, counters);
-    return diagonal_successors<-1, -1>(x, y, counters);
+    if (sy > 0) return diagonal_successors<kTrace, -1, 1>(x, y, counters);
+    return diagonal_successors<kTrace, -1, -1>(x, y, counters);
   }
 
+  template <bool kTrace>
   void expand(CellId c, Counters& counters) {
     const int x = static_cast<int>(c % static_cast<CellId>(pw_));
     const int y = static_cast<int>(c / static_cast<CellId>(pw_));
     const int dir = dir_[c];
     if (dir == kNoDirection) {
-      for (int d = 0; d < 4; ++d) straight_successor(x, y, d, counters);
-      for (int d = 4; d < 8; ++d) diagonal_successors(x, y, kDx[d], kDy[d], counters);
+      for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, d, counters);
+      for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, kDx[d], kDy[d], counters);
       return;
     }
     // Every non-start node is reached by a straight move (diagonal cells are never generated,
     // except the goal, which is never expanded).
     const int dx = kDx[dir], dy = kDy[dir];
-    straight_successor(x, y, dir, counters);
+    straight_successor<kTrace>(x, y, dir, counters);
     // The two sides perpendicular to the travel direction.
     for (int side = 0; side < 2; ++side) {
       const int sx = dx == 0 ? (side ? 1 : -1) : 0;
       const int sy = dy == 0 ? (side ? 1 : -1) : 0;
       if (free_at(x - dx + sx, y - dy + sy) || !free_at(x + sx, y + sy)) continue;
       const int side_dir = sx > 0 ? kEast : sx < 0 ? kWest : sy > 0 ? kSouth : kNorth;
-      straight_successor(x, y, side_dir, counters);
-      diagonal_successors(x, y, dx + sx, dy + sy, counters);
+      straight_successor<kTrace>(x, y, side_dir, counters);
+      diagonal_successors<kTrace>(x, y, dx + sx, dy + sy, counters);
     }
   }
 
+  // The A* loop over jump points; kTrace selects the recording instantiation (one check per
+  // query in do_solve, none per node).
+  template <bool kTrace>
+  void search(CellId start, CellId goal, const Budget& budget, SearchResult& result);
   void write_path(CellId start, CellId goal, SearchResult& result) const;
 
   int pw_ = 0;
@@ -205,9 +234,30 @@ class JpsPlanner final : public Planner {
   int gx_ = 0, gy_ = 0;
   CellId cur_ = kNoCell;
   double g_cur_ = 0.0;
+  // Traced queries only: the trace and its two layers. "jump_points": every successor a scan
+  // found, in order (closed or already open ones included, so cells may repeat); "scanned": every
+  // cell a straight or diagonal jump passed over, exact (the traced scan walks the word scanner's
+  // result cell by cell; untraced scans never do).
+  SearchTrace* trace_ = nullptr;
+  TraceLayer* jump_points_ = nullptr;
+  TraceLayer* scanned_ = nullptr;
 };
 
 void JpsPlanner::do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) {
+  trace_ = trace();
+  if (!trace_) return search<false>(start, goal, budget, result);
+  trace_->layer("jump_points");
+  scanned_ = &trace_->layer("scanned");
+  jump_points_ = &trace_->layer("jump_points");  // both exist now: the pointers stay valid
+  search<true>(start, goal, budget, result);
+  // The open list at the end: generated, not closed (the goal pop and a budget stop's pop were
+  // stamped closed; search<true> already added the latter).
+  for (CellId c : trace_->generated)
+    if (nodes_[c].stamp == gen_) trace_->frontier.push_back(c);
+}
+
+template <bool kTrace>
+void JpsPlanner::search(CellId start, CellId goal, const Budget& budget, SearchResult& result) {
   if (gen_ >= std::numeric_limits<std::uint32_t>::max() - 2) {
     // Stamps would wrap onto stale values; one clear every ~2^31 queries.
     for (Node& n : nodes_) n.stamp = 0;
@@ -234,6 +284,7 @@ void JpsPlanner::do_solve(CellId start, CellId goal, const Budget& budget, Searc
                      0.0});
   counters.generated = 1;
   counters.peak_open = 1;
+  if constexpr (kTrace) trace_->record_generated(start);
 
   while (!open_.empty()) {
     const CellId c = open_.pop();
@@ -245,6 +296,7 @@ void JpsPlanner::do_solve(CellId start, CellId goal, const Budget& budget, Searc
       return;
     }
     if (budget.max_expansions != 0 && counters.expansions >= budget.max_expansions) {
+      if constexpr (kTrace) trace_->frontier.push_back(c);
       result.status = Status::Timeout;
       return;
     }
@@ -252,14 +304,16 @@ void JpsPlanner::do_solve(CellId start, CellId goal, const Budget& budget, Searc
         counters.expansions != 0) {
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - t0;
       if (elapsed.count() >= budget.time_limit_s) {
+        if constexpr (kTrace) trace_->frontier.push_back(c);
         result.status = Status::Timeout;
         return;
       }
     }
     ++counters.expansions;
+    if constexpr (kTrace) trace_->expanded.push_back(c);
     cur_ = c;
     g_cur_ = n.g;
-    expand(c, counters);
+    expand<kTrace>(c, counters);
   }
   result.status = Status::Unreachable;
   result.cost = kInf;

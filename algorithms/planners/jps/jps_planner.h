@@ -23,6 +23,10 @@
 // Reported path: every cell, each step a single legal move; cost summed step by step in path
 // order. Counters: expansions = jump points popped and expanded (the goal pop is not counted),
 // generated = pushes, updates = decrease-keys.
+//
+// Tracing (Planner::set_trace): expansions and generations as for A*, plus the layers
+// "jump_points" (every successor a scan found, repeats included) and "scanned" (every cell a
+// jump passed over, exact; only the traced instantiation walks scans cell by cell).
 #pragma once
 
 #include "algorithms/registry/planner_registry.h"

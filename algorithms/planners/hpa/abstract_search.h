@@ -1,0 +1,102 @@
+// Best-first search over one level of HPA*'s abstract graph, optionally confined to one cluster of
+// a higher level. Used for the query's abstract search (A*, octile heuristic), for the searches
+// that insert start/goal at levels >= 2 and build level >= 2 intra edges (Dijkstra), and for
+// refine=search above level 1.
+//
+// The inserted endpoints are not graph nodes: the start enters as seeds (nodes with an initial
+// cost, parent kFromSource) and the goal as "goal links" (node -> cost to the goal), relaxed into
+// one virtual node (goal_node()) when a linked node is expanded. That keeps the graph immutable
+// per query: no edge insertion or removal, no allocation once warm.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "algorithms/heaps/binary_heap.h"
+#include "algorithms/planners/hpa/cluster_abstraction.h"
+
+namespace pathbench::hpa {
+
+inline constexpr std::uint32_t kFromSource = 0xFFFFFFFEu;
+
+struct Conn {
+  std::uint32_t node;
+  double cost;
+};
+
+// Per-node search state of one search, kept after it ends (for path extraction). Several live at
+// once (one per inserted endpoint and level, one per candidate), each stamped per use.
+class AbstractRecords {
+ public:
+  void resize(std::size_t n) {
+    g_.assign(n, 0.0);
+    parent_.assign(n, kNoNode);
+    stamp_.assign(n, 0u);
+    gen_ = 0;
+  }
+  void begin() {
+    if (gen_ >= 0x7FFFFFF0u) {
+      std::fill(stamp_.begin(), stamp_.end(), 0u);
+      gen_ = 0;
+    }
+    ++gen_;
+  }
+  bool seen(std::uint32_t v) const { return stamp_[v] >= 2 * gen_; }
+  bool closed(std::uint32_t v) const { return stamp_[v] == 2 * gen_ + 1; }
+  void open(std::uint32_t v) { stamp_[v] = 2 * gen_; }
+  void close(std::uint32_t v) { stamp_[v] = 2 * gen_ + 1; }
+  double& g(std::uint32_t v) { return g_[v]; }
+  double g(std::uint32_t v) const { return g_[v]; }
+  std::uint32_t& parent(std::uint32_t v) { return parent_[v]; }
+  std::uint32_t parent(std::uint32_t v) const { return parent_[v]; }
+  std::size_t memory_bytes() const { return g_.capacity() * 8 + parent_.capacity() * 8; }
+
+ private:
+  std::vector<double> g_;
+  std::vector<std::uint32_t> parent_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t gen_ = 0;
+};
+
+struct AbstractQuery {
+  int level = 1;         // search the level-`level` graph
+  int region_level = 0;  // 0: whole map; else only nodes in cluster `region` of that level
+  std::uint32_t region = 0;
+  std::uint32_t target = kNoNode;  // a node, goal_node() (via goal links) or kNoNode (exhaustive)
+  int goal_x = 0, goal_y = 0;      // heuristic target when target != kNoNode
+  // Exhaustive searches stop once `want_count` nodes of level >= want_level are closed.
+  int want_level = 0;
+  std::uint32_t want_count = 0;
+};
+
+class AbstractSearch {
+ public:
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+
+  // Allocates for the abstraction's nodes plus the virtual goal; call in prepare.
+  void resize(const ClusterAbstraction& abs);
+  std::size_t memory_bytes() const;
+  std::uint32_t goal_node() const { return goal_node_; }
+
+  // Replaces the goal links used by searches whose target is goal_node().
+  void set_goal_links(std::span<const Conn> links);
+
+  // Returns the target's cost (infinity when not reached; 0 for exhaustive searches).
+  // Each expanded node adds one to `expansions` (the target's pop does not).
+  double run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
+             std::span<const Conn> seeds, std::uint64_t& expansions);
+
+ private:
+  std::uint32_t goal_node_ = 0;
+  BinaryHeap<AStarOrder> open_;
+  std::vector<double> link_cost_;
+  std::vector<std::uint32_t> link_stamp_;
+  std::uint32_t link_gen_ = 0;
+};
+
+// Appends the node chain that `rec` holds for `v` (first seed .. v) to `out`.
+void append_chain(const AbstractRecords& rec, std::uint32_t v, std::vector<std::uint32_t>& out);
+
+}  // namespace pathbench::hpa

@@ -1,0 +1,209 @@
+#include "algorithms/planners/hpa/hpa_query.h"
+
+#include <cstdlib>
+
+namespace pathbench::hpa {
+
+std::uint64_t HpaQuery::prepare(const Grid& grid, const HpaSettings& settings) {
+  grid_ = &grid;
+  settings_ = settings;
+  off_ = MoveOffsets(grid);
+  std::uint64_t expansions = 0;
+  for (ClusterSearch& s : cell_insert_) s.resize(settings.cluster_size);
+  cell_work_.resize(settings.cluster_size);
+  abs_.build_level1(grid, settings.cluster_size, settings.levels, settings.cache_paths, cell_work_,
+                    expansions);
+  search_.resize(abs_);
+  for (int l = 2; l <= settings.levels; ++l) abs_.build_level(l, search_, expansions);
+  const std::size_t n = abs_.num_nodes() + 1;
+  for (int l = 1; l <= settings.levels; ++l) {
+    for (int e = 0; e < 2; ++e) {
+      insert_rec_[e][l].resize(n);
+      conn_[e][l].clear();
+      conn_[e][l].reserve(n);
+    }
+    cand_rec_[l].resize(n);
+    refine_rec_[l].resize(n);
+    chain_[l].clear();
+    chain_[l].reserve(n);
+  }
+  top_chain_.reserve(n);
+  goal_cells_.reserve(grid.num_ids());
+  smoother_.resize(grid.num_ids());
+  return expansions;
+}
+
+void HpaQuery::insert(int e, CellId cell, std::uint64_t& expansions) {
+  const ClusterGeometry& geo = abs_.geometry();
+  const int x = grid_->x_of(cell), y = grid_->y_of(cell);
+  {
+    const std::uint32_t c = geo.cluster_of(1, x, y);
+    const auto list = abs_.cluster_nodes(1, c);
+    std::vector<Conn>& conn = conn_[e][1];
+    conn.clear();
+    if (!list.empty()) {
+      // Stop once every transition of the cluster is settled: the rest of it is irrelevant.
+      std::size_t remaining = list.size();
+      ClusterSearch& cs = cell_insert_[e];
+      cs.run(*grid_, off_, geo.rect(1, c), cell, kNoCell, expansions,
+             [&](CellId settled) { return abs_.node_at(settled) != kNoNode && --remaining == 0; });
+      for (const std::uint32_t v : list)
+        if (cs.settled(abs_.node(v).cell)) conn.push_back({v, cs.cost(abs_.node(v).cell)});
+    }
+  }
+  for (int l = 2; l <= settings_.levels; ++l) {
+    const std::uint32_t c = geo.cluster_of(l, x, y);
+    const auto list = abs_.cluster_nodes(l, c);
+    std::vector<Conn>& conn = conn_[e][l];
+    conn.clear();
+    if (list.empty() || conn_[e][l - 1].empty()) continue;
+    AbstractQuery q;
+    q.level = l - 1;
+    q.region_level = l;
+    q.region = c;
+    q.want_level = l;
+    q.want_count = static_cast<std::uint32_t>(list.size());
+    AbstractRecords& rec = insert_rec_[e][l];
+    search_.run(abs_, rec, q, conn_[e][l - 1], expansions);
+    for (const std::uint32_t v : list)
+      if (rec.closed(v)) conn.push_back({v, rec.g(v)});
+  }
+}
+
+void HpaQuery::append_insertion(int e, int level, std::uint32_t v, std::vector<CellId>& out,
+                                std::uint64_t& expansions) {
+  if (level == 1) {
+    out.pop_back();  // append_path repeats the endpoint
+    cell_insert_[e].append_path(abs_.node(v).cell, out);
+    return;
+  }
+  std::vector<std::uint32_t>& chain = chain_[level - 1];
+  chain.clear();
+  append_chain(insert_rec_[e][level], v, chain);
+  append_insertion(e, level - 1, chain.front(), out, expansions);
+  for (std::size_t i = 1; i < chain.size(); ++i)
+    expand_edge(level - 1, chain[i - 1], chain[i], out, expansions);
+}
+
+void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vector<CellId>& out,
+                           std::uint64_t& expansions) {
+  const std::uint32_t ca = abs_.cluster_of(level, a);
+  if (ca != abs_.cluster_of(level, b)) {  // inter edge: the two cells of a transition
+    out.push_back(abs_.node(b).cell);
+    return;
+  }
+  if (settings_.cache_paths) {
+    for (const AbsEdge& e : abs_.edges(level, a)) {
+      if (e.to != b || !e.intra) continue;
+      if (level == 1) {
+        for (std::uint32_t i = 1; i < e.path_len; ++i) out.push_back(abs_.path_at(e, i));
+      } else {
+        for (std::uint32_t i = 1; i < e.path_len; ++i)
+          expand_edge(level - 1, abs_.path_at(e, i - 1), abs_.path_at(e, i), out, expansions);
+      }
+      return;
+    }
+  }
+  if (level == 1) {
+    cell_work_.run(*grid_, off_, abs_.geometry().rect(1, ca), abs_.node(a).cell, abs_.node(b).cell,
+                   expansions);
+    out.pop_back();
+    cell_work_.append_path(abs_.node(b).cell, out);
+    return;
+  }
+  AbstractQuery q;
+  q.level = level - 1;
+  q.region_level = level;
+  q.region = ca;
+  q.target = b;
+  q.goal_x = abs_.node(b).x;
+  q.goal_y = abs_.node(b).y;
+  const Conn seed{a, 0.0};
+  search_.run(abs_, refine_rec_[level - 1], q, {&seed, 1}, expansions);
+  std::vector<std::uint32_t>& chain = chain_[level - 1];
+  chain.clear();
+  append_chain(refine_rec_[level - 1], b, chain);
+  for (std::size_t i = 1; i < chain.size(); ++i)
+    expand_edge(level - 1, chain[i - 1], chain[i], out, expansions);
+}
+
+// Summed in path order, as the validator does.
+double HpaQuery::path_cost(const std::vector<CellId>& path) const {
+  const std::int64_t pw = grid_->padded_width();
+  double cost = 0.0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const std::int64_t d = std::llabs(static_cast<std::int64_t>(path[i]) - path[i - 1]);
+    cost += (d == 1 || d == pw) ? 1.0 : kSqrt2;
+  }
+  return cost;
+}
+
+void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats) {
+  const ClusterGeometry& geo = abs_.geometry();
+  const int L = settings_.levels;
+  const int sx = grid_->x_of(start), sy = grid_->y_of(start);
+  const int gx = grid_->x_of(goal), gy = grid_->y_of(goal);
+  insert(0, start, stats.insertion);
+  insert(1, goal, stats.insertion);
+
+  double best = AbstractSearch::kInf;
+  int best_level = -1;  // graph level of the winning candidate; 0 = direct cell search
+  for (int l = L + 1; l >= 2; --l) {
+    // l == L + 1 is candidate (a): the whole map; otherwise (b) inside the common level-l cluster.
+    AbstractQuery q;
+    q.level = l - 1;
+    if (l <= L) {
+      q.region_level = l;
+      q.region = geo.cluster_of(l, sx, sy);
+      if (q.region != geo.cluster_of(l, gx, gy)) continue;
+    }
+    if (conn_[0][l - 1].empty() || conn_[1][l - 1].empty()) continue;
+    q.target = search_.goal_node();
+    q.goal_x = gx;
+    q.goal_y = gy;
+    search_.set_goal_links(conn_[1][l - 1]);
+    const double g = search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], stats.abstract);
+    if (g < best) {
+      best = g;
+      best_level = l - 1;
+    }
+  }
+  result.path.clear();
+  if (const std::uint32_t c = geo.cluster_of(1, sx, sy); c == geo.cluster_of(1, gx, gy)) {
+    const double g = cell_work_.run(*grid_, off_, geo.rect(1, c), start, goal, stats.abstract);
+    if (g < best) {
+      best = g;
+      best_level = 0;
+      cell_work_.append_path(goal, result.path);
+    }
+  }
+  if (best_level < 0) {
+    result.status = Status::Unreachable;
+    stats.cost_unsmoothed = AbstractSearch::kInf;
+    return;
+  }
+
+  if (best_level > 0) {
+    const int k = best_level;
+    top_chain_.clear();
+    append_chain(cand_rec_[k], search_.goal_node(), top_chain_);
+    top_chain_.pop_back();  // the virtual goal
+    std::vector<CellId>& path = result.path;
+    path.push_back(start);
+    append_insertion(0, k, top_chain_.front(), path, stats.refinement);
+    for (std::size_t i = 1; i < top_chain_.size(); ++i)
+      expand_edge(k, top_chain_[i - 1], top_chain_[i], path, stats.refinement);
+    // The goal side was searched outward from the goal: build goal..node, append it reversed.
+    goal_cells_.clear();
+    goal_cells_.push_back(goal);
+    append_insertion(1, k, top_chain_.back(), goal_cells_, stats.refinement);
+    path.pop_back();
+    path.insert(path.end(), goal_cells_.rbegin(), goal_cells_.rend());
+  }
+  stats.cost_unsmoothed = path_cost(result.path);
+  if (settings_.smoothing) smoother_.smooth(*grid_, result.path);
+  result.status = Status::Solved;
+  result.cost = path_cost(result.path);
+}
+
+}  // namespace pathbench::hpa

@@ -1,0 +1,78 @@
+// `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
+// without re-running anything.
+#include <fmt/format.h>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "datasets/input_error.h"
+#include "harness/cli/commands.h"
+#include "harness/output/report_html.h"
+#include "harness/output/runs_csv_reader.h"
+#include "harness/output/summary.h"
+
+namespace pathbench::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// Runs the plot script; returns an empty string on success, else why it failed. The plots are
+// an extra: without Python or matplotlib the tables and report.html are still written.
+std::string draw_plots(const fs::path& dir) {
+  const fs::path python = "/usr/bin/python3";
+  const fs::path script = fs::path(PATHBENCH_SOURCE_DIR) / "scripts" / "plot_results.py";
+  if (!fs::exists(python)) return "/usr/bin/python3 not found (apt-get install python3-matplotlib)";
+  if (!fs::exists(script)) return script.string() + " not found";
+  const std::string cmd = shell_quote(python.string()) + " " + shell_quote(script.string()) + " " +
+                          shell_quote(dir.string()) + " >&2";
+  std::cout << std::flush;
+  const int rc = std::system(cmd.c_str());
+  if (rc != 0) return fmt::format("{} exited with status {}", script.filename().string(), rc);
+  return {};
+}
+
+}  // namespace
+
+int report_command(const ReportArgs& args) {
+  const fs::path dir = args.dir;
+  if (!fs::is_directory(dir)) throw InputError(dir.string(), 0, "", "no such results directory");
+  const RunsCsv runs = read_runs_csv(dir / "runs.csv");
+
+  nlohmann::json meta = nlohmann::json::object();
+  if (std::ifstream in(dir / "meta.json"); in) {
+    meta = nlohmann::json::parse(in, nullptr, false);
+    if (meta.is_discarded() || !meta.is_object())
+      throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
+  }
+  const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
+  SummaryOptions opt;
+  opt.seed = exp.value("seed", std::uint64_t{1});
+  opt.baseline = exp.value("baseline", std::string());
+  opt.by =
+      exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+  if (args.by_map) opt.by = GroupBy::Map;
+  if (args.by_dataset) opt.by = GroupBy::Dataset;
+  const std::string title = exp.value("name", dir.filename().string());
+
+  const std::vector<SummaryRow> overall = write_summaries(dir, title, runs.rows, opt);
+  const std::vector<SummaryRow> by_length = summarize_by_length(runs.rows, opt);
+  print_summary_table(std::cout, overall);
+
+  if (args.plots)
+    if (const std::string why = draw_plots(dir); !why.empty())
+      std::cerr << "warning: plots not drawn: " << why << '\n';
+  write_report_html(dir / "report.html", title, meta, overall, by_length, opt, dir / "plots");
+  std::cout << fmt::format("\n{} rows. Tables: {}/summary.md  Plots: {}/plots/  Report: {}\n",
+                           runs.rows.size(), dir.string(), dir.string(),
+                           (dir / "report.html").string());
+  return 0;
+}
+
+}  // namespace pathbench::cli

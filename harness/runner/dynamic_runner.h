@@ -1,0 +1,116 @@
+// Dynamic-map experiments: an agent walks from a start to a goal one move at a time along its
+// current plan while the world it plans on changes, and every planner of the experiment drives
+// the same agent through the same event sequence. This is where incremental planners (D* Lite)
+// are compared against optimal planners re-run from scratch (A*, JPS: "repeated A*").
+//
+// Kinds (harness/config/dynamic_config.h):
+//  - unknown_terrain: the true map is static; the agent knows it only within `sensor_radius`
+//    (Chebyshev distance) of the cells it has stood on and assumes every other cell free (terrain
+//    costs are assumed known). After each step it senses; if any sensed cell differs from what it
+//    assumed it replans (always, not only when its path is hit: the classic setting of Koenig &
+//    Likhachev's experiments).
+//  - changing_map: the agent knows the true map; every `every_k_steps` steps `toggles` cells flip
+//    passability. Cells are drawn uniformly from a generator seeded per (experiment seed, dataset,
+//    map, run); a draw that hits the agent's cell or the goal is skipped (not redrawn), so every
+//    planner sees the same draws. The agent replans after every change (optimal on the current
+//    map at all times; a freed cell anywhere may shorten the path, so "only when the path is hit"
+//    would not be optimal).
+// A run ends when the agent reaches the goal (success), when a plan fails (unreachable goal or
+// timeout: success = false), or after max_steps steps (success = false).
+//
+// Planner protocol per replan: update(changed cells); if the planner answers Unsupported (not
+// incremental) it is prepare()d again on the changed map (JPS keeps per-map bitsets; A*'s prepare
+// only resets arrays), then replan_from(current cell). The planning time of a replan is all of it:
+// update + re-prepare + search; the re-prepare part is also reported on its own (reprepare_us).
+// The first plan of a run is solve(start, goal) after prepare() on the initial known map; that
+// prepare() is per-run setup and not counted as planning time.
+//
+// Validity: every step is checked with legal_move on the TRUE map at the time it is taken (a
+// violation ends the run and marks it invalid), and with validation on, every plan is re-walked
+// on the known map (starts at the agent, ends at the goal, legal, cost as reported).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "algorithms/core/planner.h"
+#include "harness/config/dynamic_config.h"
+#include "harness/runner/experiment_runner.h"
+
+namespace pathbench {
+
+struct DynamicSettings {
+  DynamicKind kind = DynamicKind::UnknownTerrain;
+  int sensor_radius = 1;
+  int every_k_steps = 10;
+  int toggles = 10;
+  int max_steps = 50000;
+  std::uint64_t seed = 1;     // changing_map event generator
+  double time_limit_s = 0.0;  // per plan; 0 = none
+  bool validate = true;
+};
+
+// One run of one planner. Times in microseconds.
+struct DynamicRunRow {
+  std::string kind, dataset, map, planner, algorithm;
+  bool incremental = false;  // the planner's capabilities (ratios compare against these)
+  int run = 0;
+  Point start, goal;
+  double optimal = 0.0;  // start -> goal on the initial true map (reference or .scen length)
+  bool success = false;
+  bool valid = true;
+  std::size_t steps = 0;
+  double cost = 0.0;        // step costs travelled on the true map
+  std::size_t replans = 0;  // plans after the first
+  std::uint64_t initial_expansions = 0;
+  double initial_time_us = 0;
+  std::uint64_t total_expansions = 0;       // all plans, the first included
+  std::uint64_t max_replan_expansions = 0;  // over replans (the first plan excluded)
+  double total_time_us = 0;                 // all plans: update + re-prepare + search
+  double max_replan_time_us = 0;
+  double reprepare_us = 0;        // part of total_time_us spent re-running prepare()
+  std::size_t changed_cells = 0;  // cells reported to the planner over the run
+  std::string end;    // arrived | unreachable | timeout | max_steps | illegal_step | ...
+  std::string error;  // why the run is invalid (empty when valid)
+};
+
+// Called after every plan (the first included) with the map the plan was made on.
+using ReplanObserver =
+    std::function<void(const Grid& known, Point agent, Point goal, const SearchResult& plan)>;
+
+// Drives `planner` from start to goal on `true_map` (copied: changing_map mutates the copy).
+// Fills every field of the row except kind/dataset/map/planner/algorithm/run/optimal.
+DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point start, Point goal,
+                                const DynamicSettings& settings,
+                                const ReplanObserver& observer = {});
+
+// Seed of one run's event sequence: a mix of the experiment seed, dataset and map names and the
+// run index (independent of the planner).
+std::uint64_t dynamic_run_seed(std::uint64_t experiment_seed, const std::string& dataset,
+                               const std::string& map, int run);
+
+struct DynamicOutcome {
+  std::filesystem::path dir;
+  std::vector<DynamicRunRow> rows;
+  std::size_t invalid = 0;
+};
+
+// `pathbench run` on an experiment with a `dynamic:` section: validates planners and maps as the
+// static runner does (nothing written on bad input), picks runs_per_map queries per map (the
+// longest by optimal cost, ties by scenario order), runs every kind x map x run x planner, and
+// writes dynamic.csv (flushed per row), dynamic_summary.csv and meta.json into the results
+// directory (same naming, staging and `latest` link as the static runner).
+DynamicOutcome run_dynamic_experiment(const ExperimentConfig& config, const DynamicSpec& spec,
+                                      const RunOptions& options, std::ostream& log);
+
+// Per (kind, dataset, planner): runs, success rate, mean steps/replans, mean total expansions
+// and time, mean and max per-replan time; then, per (kind, dataset), the ratios of each
+// non-incremental planner to the first incremental one (total expansions, total time, and total
+// time without re-prepare).
+void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& rows);
+
+}  // namespace pathbench

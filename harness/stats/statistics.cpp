@@ -1,0 +1,141 @@
+#include "harness/stats/statistics.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace pathbench::stats {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Type-7 quantile of already sorted values.
+double sorted_quantile(const double* x, std::size_t n, double q) {
+  if (n == 0) return kNaN;
+  q = std::clamp(q, 0.0, 1.0);
+  const double h = q * static_cast<double>(n - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(h));
+  if (lo + 1 >= n) return x[n - 1];
+  return x[lo] + (h - static_cast<double>(lo)) * (x[lo + 1] - x[lo]);
+}
+
+// log of every value, or an empty vector when one of them is not a finite positive number.
+bool logs_of(std::span<const double> v, Eigen::VectorXd& out) {
+  out.resize(static_cast<Eigen::Index>(v.size()));
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!(v[i] > 0) || !std::isfinite(v[i])) return false;
+    out[static_cast<Eigen::Index>(i)] = std::log(v[i]);
+  }
+  return true;
+}
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+double mean(std::span<const double> v) {
+  if (v.empty()) return kNaN;
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size())).mean();
+}
+
+double median(std::span<const double> v) { return quantile(v, 0.5); }
+
+double quantile(std::span<const double> v, double q) {
+  std::vector<double> s(v.begin(), v.end());
+  std::sort(s.begin(), s.end());
+  return sorted_quantile(s.data(), s.size(), q);
+}
+
+double geometric_mean(std::span<const double> v) {
+  Eigen::VectorXd logs;
+  if (v.empty() || !logs_of(v, logs)) return kNaN;
+  return std::exp(logs.mean());
+}
+
+std::size_t uniform_index(std::mt19937_64& rng, std::size_t n) {
+  // Accept draws below the largest multiple of n, so every index is equally likely; the
+  // rejected tail is < n / 2^64 of the range, so the loop almost never repeats.
+  const std::uint64_t range = static_cast<std::uint64_t>(n);
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
+  std::uint64_t x;
+  do {
+    x = rng();
+  } while (x >= limit);
+  return static_cast<std::size_t>(x % range);
+}
+
+ConfidenceInterval bootstrap_geomean_ci(std::span<const double> ratios, std::uint64_t seed,
+                                        int resamples, double level) {
+  ConfidenceInterval ci{kNaN, kNaN, kNaN};
+  Eigen::VectorXd logs;
+  if (ratios.empty() || !logs_of(ratios, logs) || resamples < 1) return ci;
+  ci.estimate = std::exp(logs.mean());
+  const std::size_t n = ratios.size();
+  if (n == 1) {
+    ci.lower = ci.upper = ci.estimate;
+    return ci;
+  }
+  std::mt19937_64 rng(seed);
+  // Resample counts instead of values: the mean log of a resample is counts . logs / n, so each
+  // resample is one dot product over the sample.
+  Eigen::VectorXd counts(static_cast<Eigen::Index>(n));
+  std::vector<double> means(static_cast<std::size_t>(resamples));
+  for (double& m : means) {
+    counts.setZero();
+    for (std::size_t i = 0; i < n; ++i)
+      counts[static_cast<Eigen::Index>(uniform_index(rng, n))] += 1;
+    m = counts.dot(logs) / static_cast<double>(n);
+  }
+  std::sort(means.begin(), means.end());
+  const double alpha = (1.0 - level) / 2.0;
+  ci.lower = std::exp(sorted_quantile(means.data(), means.size(), alpha));
+  ci.upper = std::exp(sorted_quantile(means.data(), means.size(), 1.0 - alpha));
+  return ci;
+}
+
+PowerFit fit_power_law(std::span<const double> x, std::span<const double> y) {
+  PowerFit fit{kNaN, kNaN, kNaN, 0};
+  const std::size_t n = std::min(x.size(), y.size());
+  std::vector<std::size_t> use;
+  for (std::size_t i = 0; i < n; ++i)
+    if (x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i])) use.push_back(i);
+  fit.points = use.size();
+  if (use.size() < 3) return fit;
+  const auto m = static_cast<Eigen::Index>(use.size());
+  Eigen::MatrixXd design(m, 2);
+  Eigen::VectorXd target(m);
+  for (Eigen::Index r = 0; r < m; ++r) {
+    const std::size_t i = use[static_cast<std::size_t>(r)];
+    design(r, 0) = 1.0;
+    design(r, 1) = std::log(x[i]);
+    target[r] = std::log(y[i]);
+  }
+  // All x equal: the slope is undefined (the design matrix has rank 1).
+  if (design.col(1).maxCoeff() - design.col(1).minCoeff() <= 1e-12) return fit;
+  const Eigen::Vector2d coef = design.colPivHouseholderQr().solve(target);
+  fit.log_coefficient = coef[0];
+  fit.exponent = coef[1];
+  const Eigen::VectorXd residual = target - design * coef;
+  const double ss_tot = (target.array() - target.mean()).square().sum();
+  fit.r_squared = ss_tot > 0 ? 1.0 - residual.squaredNorm() / ss_tot : 1.0;
+  return fit;
+}
+
+std::uint64_t derive_seed(std::uint64_t seed, std::string_view key) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : key) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return splitmix64(seed ^ splitmix64(h));
+}
+
+}  // namespace pathbench::stats
