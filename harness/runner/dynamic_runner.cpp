@@ -18,6 +18,7 @@
 #include "harness/output/csv_writer.h"
 #include "harness/output/run_manifest.h"
 #include "harness/runner/instance_set.h"
+#include "harness/runner/run_setup.h"
 #include "harness/runner/path_validation.h"
 
 namespace pathbench {
@@ -186,12 +187,6 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
 
 namespace {
 
-struct DynPlanner {
-  const PlannerConfig* config;
-  ConfiguredPlanner built;
-  std::string params_text;
-};
-
 const std::vector<std::string> kDynamicColumns = {"kind",
                                                   "dataset",
                                                   "map",
@@ -253,23 +248,6 @@ void write_row(std::ofstream& out, const DynamicRunRow& r) {
                                       r.error};
   for (std::size_t i = 0; i < f.size(); ++i) out << (i ? "," : "") << csv_escape(f[i]);
   out << '\n' << std::flush;
-}
-
-std::string timestamp_utc() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::gmtime(&t));
-  return buf;
-}
-
-fs::path choose_dir(const ExperimentConfig& cfg, const RunOptions& opt) {
-  if (!opt.out_dir.empty()) return opt.out_dir;
-  std::string leaf = timestamp_utc();
-  if (!opt.tag.empty()) leaf += "-" + opt.tag;
-  fs::path dir = opt.results_root / cfg.name / leaf;
-  for (int n = 2; fs::exists(dir) || fs::exists(fs::path(dir.string() + ".partial")); ++n)
-    dir = opt.results_root / cfg.name / fmt::format("{}-{}", leaf, n);
-  return dir;
 }
 
 // Per-group aggregates shared by the printed table and dynamic_summary.csv.
@@ -374,33 +352,11 @@ void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& 
 DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const DynamicSpec& spec,
                                       const RunOptions& opt, std::ostream& log) {
   // 1. Validate everything before writing anything (as the static runner does).
-  std::vector<DynPlanner> planners;
-  for (std::size_t i = 0; i < cfg.planners.size(); ++i) {
-    const PlannerConfig& pc = cfg.planners[i];
-    const std::string where = fmt::format("planners[{}]", i);
-    try {
-      DynPlanner dp{&pc, make_planner(pc.algorithm, pc.params), {}};
-      dp.params_text = dp.built.params.to_string();
-      planners.push_back(std::move(dp));
-    } catch (const UnknownPlannerError& e) {
-      throw InputError(cfg.source_file.string(), pc.line, where + ".algorithm", e.what());
-    } catch (const ParamError& e) {
-      throw InputError(cfg.source_file.string(), pc.line, where + ".params." + e.param(),
-                       fmt::format("planner '{}': {}", pc.label, e.what()));
-    }
-  }
+  std::vector<ActivePlanner> planners = build_planners(cfg);
   const std::vector<MapInstance> maps = load_instances(cfg);
-  for (std::size_t i = 0; i < planners.size(); ++i)
-    for (const MapInstance& m : maps)
-      if (const std::string why = check_support(planners[i].built.planner->capabilities(), m.grid);
-          !why.empty())
-        throw InputError(
-            cfg.source_file.string(), planners[i].config->line,
-            fmt::format("planners[{}].algorithm", i),
-            fmt::format("planner '{}' ({}) cannot run on dataset '{}': {}",
-                        planners[i].config->label, planners[i].config->algorithm, m.dataset, why));
+  check_combinations(cfg, planners, maps);
 
-  const fs::path dir = choose_dir(cfg, opt);
+  const fs::path dir = choose_output_dir(cfg, opt);
   const fs::path staging = dir.string() + ".partial";
   if (fs::exists(dir) && !opt.overwrite)
     throw InputError(dir.string(), 0, "--out",
@@ -450,7 +406,7 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
       {"planning_time", "update + prepare() again for non-incremental planners + search"}};
   meta["config_text"] = cfg.source_text;
   nlohmann::json pl = nlohmann::json::array();
-  for (const DynPlanner& p : planners)
+  for (const ActivePlanner& p : planners)
     pl.push_back({{"label", p.config->label},
                   {"algorithm", p.config->algorithm},
                   {"params", p.params_text},
@@ -488,7 +444,7 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   const auto start_time = Clock::now();
   for (DynamicKind kind : spec.kinds)
     for (const Pick& p : picks)
-      for (DynPlanner& dp : planners) {
+      for (ActivePlanner& dp : planners) {
         DynamicSettings st;
         st.kind = kind;
         st.sensor_radius = spec.sensor_radius;

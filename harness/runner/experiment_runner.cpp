@@ -23,73 +23,13 @@
 #include "harness/output/runs_csv_reader.h"
 #include "harness/runner/instance_set.h"
 #include "harness/runner/path_validation.h"
+#include "harness/runner/run_setup.h"
 
 namespace pathbench {
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-struct ActivePlanner {
-  const PlannerConfig* config;
-  ConfiguredPlanner built;
-  std::string params_text;
-  std::vector<std::string> extra_columns;
-};
-
-std::vector<ActivePlanner> build_planners(const ExperimentConfig& cfg) {
-  std::vector<ActivePlanner> out;
-  for (std::size_t i = 0; i < cfg.planners.size(); ++i) {
-    const PlannerConfig& pc = cfg.planners[i];
-    const std::string where = fmt::format("planners[{}]", i);
-    try {
-      ActivePlanner ap{&pc, make_planner(pc.algorithm, pc.params), {}, {}};
-      ap.params_text = ap.built.params.to_string();
-      ap.extra_columns = ap.built.planner->extra_columns();
-      out.push_back(std::move(ap));
-    } catch (const UnknownPlannerError& e) {
-      throw InputError(cfg.source_file.string(), pc.line, where + ".algorithm", e.what());
-    } catch (const ParamError& e) {
-      throw InputError(cfg.source_file.string(), pc.line, where + ".params." + e.param(),
-                       fmt::format("planner '{}': {}", pc.label, e.what()));
-    }
-  }
-  return out;
-}
-
-// Every planner must accept every dataset's grid (rules, terrain) before anything runs.
-void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePlanner>& planners,
-                        const std::vector<MapInstance>& maps) {
-  for (std::size_t i = 0; i < planners.size(); ++i) {
-    const Capabilities caps = planners[i].built.planner->capabilities();
-    for (const MapInstance& m : maps) {
-      const std::string why = check_support(caps, m.grid);
-      if (!why.empty())
-        throw InputError(cfg.source_file.string(), planners[i].config->line,
-                         fmt::format("planners[{}].algorithm", i),
-                         fmt::format("planner '{}' ({}) cannot run on dataset '{}': {}",
-                                     planners[i].config->label, planners[i].config->algorithm,
-                                     m.dataset, why));
-    }
-  }
-}
-
-std::string timestamp_utc() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::gmtime(&t));
-  return buf;
-}
-
-fs::path choose_dir(const ExperimentConfig& cfg, const RunOptions& opt) {
-  if (!opt.out_dir.empty()) return opt.out_dir;
-  std::string leaf = timestamp_utc();
-  if (!opt.tag.empty()) leaf += "-" + opt.tag;
-  fs::path dir = opt.results_root / cfg.name / leaf;
-  for (int n = 2; fs::exists(dir) || fs::exists(fs::path(dir.string() + ".partial")); ++n)
-    dir = opt.results_root / cfg.name / fmt::format("{}-{}", leaf, n);
-  return dir;
-}
 
 double median(std::vector<double>& v) {
   std::sort(v.begin(), v.end());
@@ -270,7 +210,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
                                {"rows_kept", previous.rows.size()}});
     write_json_file(staging / "meta.json", meta);
   } else {
-    dir = choose_dir(cfg, opt);
+    dir = choose_output_dir(cfg, opt);
     staging = dir.string() + ".partial";
     if (fs::exists(dir)) {
       if (!opt.overwrite)
