@@ -57,18 +57,18 @@ class BinaryHeap {
     return pos_.capacity() * sizeof(std::uint32_t) + heap_.capacity() * sizeof(Entry);
   }
 
-  void push(CellId id, HeapKey k) {
+  PATHBENCH_HOT_INLINE void push(CellId id, HeapKey k) {
     assert(!contains(id));
     heap_.push_back({k, id, 0});
     sift_up(static_cast<std::uint32_t>(heap_.size() - 1), heap_.back());
   }
-  void decrease_key(CellId id, HeapKey k) {
+  PATHBENCH_HOT_INLINE void decrease_key(CellId id, HeapKey k) {
     assert(contains(id));
     const std::uint32_t i = pos_[id];
     heap_[i].key = k;
     sift_up(i, heap_[i]);
   }
-  void update(CellId id, HeapKey k) {
+  PATHBENCH_HOT_INLINE void update(CellId id, HeapKey k) {
     assert(contains(id));
     const std::uint32_t i = pos_[id];
     const bool up = Order::less(k, id, heap_[i].key, id);
@@ -90,7 +90,7 @@ class BinaryHeap {
     else
       sift_down(i, last);
   }
-  CellId pop() {
+  PATHBENCH_HOT_INLINE CellId pop() {
     assert(!empty());
     const CellId id = heap_[1].id;
     pos_[id] = kAbsent;
@@ -111,12 +111,12 @@ class BinaryHeap {
 
   static bool less(const Entry& a, const Entry& b) { return Order::less(a.key, a.id, b.key, b.id); }
 
-  void place(std::uint32_t i, const Entry& e) {
+  PATHBENCH_HOT_INLINE void place(std::uint32_t i, const Entry& e) {
     heap_[i] = e;
     pos_[e.id] = i;
   }
   // Hole-based sifts: `e` (a copy) goes into the hole at i; displaced entries move once each.
-  void sift_up(std::uint32_t i, Entry e) {
+  PATHBENCH_HOT_INLINE void sift_up(std::uint32_t i, Entry e) {
     while (i > 1 && less(e, heap_[i / 2])) {
       place(i, heap_[i / 2]);
       i /= 2;
@@ -128,7 +128,9 @@ class BinaryHeap {
     for (;;) {
       std::uint32_t child = 2 * i;
       if (child > n) break;
-      if (child < n && less(heap_[child + 1], heap_[child])) ++child;
+      // Branch-free, in bounds: with no right sibling, compare the left child with itself.
+      const std::uint32_t right = child + (child < n);
+      child += less(heap_[right], heap_[child]);
       if (!less(heap_[child], e)) break;
       place(i, heap_[child]);
       i = child;
@@ -136,13 +138,15 @@ class BinaryHeap {
     place(i, e);
   }
   // Refills the root after a pop with `e`, the former last entry (bottom-up pop, see top).
-  void pop_fill(const Entry& e) {
+  PATHBENCH_HOT_INLINE void pop_fill(const Entry& e) {
     const std::uint32_t n = static_cast<std::uint32_t>(heap_.size() - 1);
     std::uint32_t i = 1;
     for (;;) {
       std::uint32_t child = 2 * i;
       if (child > n) break;
-      if (child < n && less(heap_[child + 1], heap_[child])) ++child;
+      // Branch-free, in bounds: with no right sibling, compare the left child with itself.
+      const std::uint32_t right = child + (child < n);
+      child += less(heap_[right], heap_[child]);
       place(i, heap_[child]);
       i = child;
     }

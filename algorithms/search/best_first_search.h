@@ -76,7 +76,7 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
     }
     const double gc = nodes[c].g;
     const int cx = grid.x_of(c), cy = grid.y_of(c);
-    for_each_successor(grid, off, c, [&](CellId n, double step, int dir) {
+    for_each_successor(grid, off, c, [&](CellId n, double step, int dir) __attribute__((always_inline)) {
       const double gn = gc + step;
       if (!nodes.seen(n)) {
         SearchNode& rec = nodes.open(n);
