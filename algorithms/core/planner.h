@@ -78,10 +78,9 @@ class Planner {
 
   // Records what later solve() calls do into `trace` (cleared by each solve); nullptr = off (the
   // default). Non-virtual: traceable planners read trace() once per query in do_solve and
-  // dispatch to a recording instantiation of their loop (see search_trace.h). Hooks for planners
-  // not yet traceable (HPA*, D* Lite): record into trace() from do_solve / replan_from, e.g.
-  // best_first_search with a TraceListener, plus layers such as "abstract_path" or "changed".
-  // The caller keeps `trace` alive while it is set.
+  // dispatch to a recording instantiation of their loop (see search_trace.h), adding layers of
+  // their own (HPA*'s "abstract_path", D* Lite's "changed"). The caller keeps `trace` alive while
+  // it is set.
   void set_trace(SearchTrace* trace) { trace_ = trace; }
 
  protected:

@@ -15,6 +15,15 @@
 //    replay showing k expansions shows exactly the records with at <= k;
 //  - frontier is the open list when the search stopped (without the popped goal);
 //  - path == result.path.
+// Planner-specific identities where a planner's counters count more than cells (each planner's
+// header has the details):
+//  - HPA* (hpa_planner.h): expansions are cells or abstract nodes, so
+//    expanded.size() + layer("abstract_expanded").cells.size() == counters.expansions; cells may
+//    repeat (several searches per query); generated, generated_at and frontier stay empty
+//    (counters.generated is 0). Layers "transitions" and "abstract_path" too.
+//  - D* Lite (dstar_lite_planner.h): generated holds every queue insertion as counted, so cells
+//    may repeat in generated (and, rarely, in expanded); a replan's trace covers that replan, with
+//    update()'s cells in layers "changed" and "updated".
 // Non-traceable planners leave everything empty except path (Planner::solve copies it).
 #pragma once
 

@@ -141,6 +141,31 @@ constexpr const char* kTail = R"HTML(</script>
         ctx.beginPath(); ctx.arc(x, y, 3, 0, 2 * Math.PI); ctx.fill();
       }
     }
+    // HPA*'s abstract layers, as squares (sizes as in the PNG: RenderLayout::*_side).
+    const P = this.P, small = Math.max(2, Math.floor(CELL / 2)),
+          large = Math.max(3, Math.floor(CELL * 2 / 3));
+    const square = (i, side, c) => {
+      if (i < 0) return;
+      const cx = (i % W) * CELL + Math.floor(CELL / 2), cy = Math.floor(i / W) * CELL + Math.floor(CELL / 2);
+      ctx.fillStyle = rgb(c);
+      ctx.fillRect(cx - Math.floor(side / 2), cy - Math.floor(side / 2), side, side);
+    };
+    for (const i of P.transitions) square(i, small, C.transition);
+    for (let a = 0; a < P.abstract.length && P.abstract_at[a] <= this.k; a++)
+      square(P.abstract[a], large, C.abstract);
+    if (this.k >= this.total && P.abstract_path.length > 0) {
+      ctx.strokeStyle = rgb(C.abstract_path); ctx.lineWidth = Math.max(1, CELL / 5);
+      ctx.beginPath();
+      let pen = false;
+      for (const i of P.abstract_path) {
+        if (i < 0) { pen = false; continue; }
+        const [x, y] = this.center(i);
+        if (pen) ctx.lineTo(x, y); else ctx.moveTo(x, y);
+        pen = true;
+      }
+      ctx.stroke();
+      for (const i of P.abstract_path) square(i, small, C.abstract_path);
+    }
     this.marker(D.start, C.start);
     this.marker(D.goal, C.goal);
     this.countEl.textContent = String(this.k);
@@ -169,6 +194,9 @@ constexpr const char* kTail = R"HTML(</script>
                   ["expanded, late", C.ramp[C.ramp.length - 1]], ["open", C.frontier],
                   ["scanned by a jump", C.scanned], ["path", C.path], ["start", C.start],
                   ["goal", C.goal]];
+  if (D.panels.some((P) => P.transitions.length > 0))
+    legend.push(["transition", C.transition], ["abstract node expanded", C.abstract],
+                ["abstract path", C.abstract_path]);
   const lg = document.getElementById("legend");
   for (const [name, c] of legend) {
     const sw = document.createElement("span"); sw.className = "sw"; sw.style.background = rgb(c);

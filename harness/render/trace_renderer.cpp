@@ -48,7 +48,11 @@ std::string stats_line(const RenderPanel& p) {
   const SearchResult& r = p.result;
   const std::string outcome = r.status == Status::Solved ? fmt::format("cost {:.2f}", r.cost)
                                                          : std::string(to_string(r.status));
-  return fmt::format("{}  expanded {}  generated {}  {}", outcome, r.counters.expansions,
+  // HPA*: counters.expansions = cells expanded + abstract nodes expanded (hpa_planner.h).
+  const TraceLayer* abstract = p.trace.find_layer("abstract_expanded");
+  const std::string split =
+      abstract ? fmt::format(" ({} abstract)", abstract->cells.size()) : std::string();
+  return fmt::format("{}  expanded {}{}  generated {}  {}", outcome, r.counters.expansions, split,
                      r.counters.generated, format_time(p.time_us));
 }
 
@@ -218,6 +222,16 @@ std::vector<LegendItem> legend_items(const std::vector<RenderPanel>& panels) {
     return l && !l->cells.empty();
   });
   if (scanned) items.push_back({"scanned by a jump", rc::kScanned});
+  auto any_layer = [&](const char* name) {
+    return std::any_of(panels.begin(), panels.end(), [&](const RenderPanel& p) {
+      const TraceLayer* l = p.trace.find_layer(name);
+      return l && !l->cells.empty();
+    });
+  };
+  if (any_layer("transitions")) items.push_back({"transition", rc::kTransition});
+  if (any_layer("abstract_expanded"))
+    items.push_back({"abstract node expanded", rc::kAbstractExpanded});
+  if (any_layer("abstract_path")) items.push_back({"abstract path", rc::kAbstractPath});
   items.push_back({"path", rc::kPath});
   items.push_back({"start", rc::kStart});
   items.push_back({"goal", rc::kGoal});
@@ -260,6 +274,36 @@ void fitted_text(Painter& pt, int x, int y, std::string s, int scale, int width,
   const std::size_t fit = static_cast<std::size_t>(std::max(0, width / (6 * scale)));
   if (s.size() > fit) s = s.substr(0, fit > 2 ? fit - 2 : fit) + (fit > 2 ? ".." : "");
   pt.text(x, y, s, scale, c);
+}
+
+// A side x side square covering the pixel (cx, cy); cell centres sit right of/below the middle
+// for even cell sizes, hence side / 2 before them.
+void draw_square(Painter& pt, int cx, int cy, int side, Rgb c) {
+  pt.rect(cx - side / 2, cy - side / 2, side, side, c);
+}
+
+// HPA*'s abstract layers (hpa_planner.h): every transition, the expanded abstract nodes, and the
+// abstract path's nodes joined by a thin line (the line is schematic: an intra edge's real cells
+// are the path's).
+void draw_abstract_layers(Painter& pt, const Grid& grid, const RenderPanel& panel,
+                          const RenderView& v, const RenderLayout& lay, int p) {
+  auto each = [&](const char* name, auto&& f) {
+    if (const TraceLayer* l = panel.trace.find_layer(name))
+      for (CellId c : l->cells) {
+        const int x = grid.x_of(c), y = grid.y_of(c);
+        if (v.contains(x, y)) f(lay.cell_center_x(v, p, x), lay.cell_center_y(v, y));
+      }
+  };
+  const int small = RenderLayout::transition_side(v.cell);
+  const int large = RenderLayout::abstract_side(v.cell);
+  each("transitions", [&](int cx, int cy) { draw_square(pt, cx, cy, small, rc::kTransition); });
+  each("abstract_expanded",
+       [&](int cx, int cy) { draw_square(pt, cx, cy, large, rc::kAbstractExpanded); });
+  std::vector<std::pair<double, double>> pts;
+  each("abstract_path", [&](int cx, int cy) { pts.emplace_back(cx, cy); });
+  if (pts.size() > 1) pt.polyline(pts, std::max(1.0, v.cell / 5.0), rc::kAbstractPath);
+  for (const auto& [cx, cy] : pts)
+    draw_square(pt, static_cast<int>(cx), static_cast<int>(cy), small, rc::kAbstractPath);
 }
 
 void draw_marker(Painter& pt, double cx, double cy, int cell, Rgb c) {
@@ -321,6 +365,8 @@ void draw_all(Painter& pt, const Grid& grid, const Query& q, const std::vector<R
       }
       if (pts.size() > 1) pt.polyline(pts, 3.0, rc::kPath);
     }
+    // Over the path: abstract path nodes are where it crosses cluster borders.
+    draw_abstract_layers(pt, grid, panel, v, lay, static_cast<int>(p));
     for (const auto& [pnt, color] :
          {std::pair{q.start, rc::kStart}, std::pair{q.goal, rc::kGoal}}) {
       if (!v.contains(pnt.x, pnt.y)) continue;
@@ -544,6 +590,22 @@ std::string render_html(const Grid& grid, const Query& query,
     }
     o["scanned"] = sc;
     o["scanned_at"] = sat;
+    // HPA*'s layers (drawn as squares over the cells): transitions from the start, abstract
+    // expansions once the replay reaches their step, the abstract path at the end.
+    Json tr = Json::array(), ab = Json::array(), abat = Json::array(), ap = Json::array();
+    if (const TraceLayer* l = p.trace.find_layer("transitions"))
+      for (CellId c : l->cells)
+        if (const int i = local(c); i >= 0) tr.push_back(i);
+    if (const TraceLayer* l = p.trace.find_layer("abstract_expanded"))
+      for (std::size_t k = 0; k < l->cells.size(); ++k) {
+        ab.push_back(local(l->cells[k]));
+        abat.push_back(l->at[k]);
+      }
+    if (const TraceLayer* l = p.trace.find_layer("abstract_path")) ap = cells(l->cells);
+    o["transitions"] = tr;
+    o["abstract"] = ab;
+    o["abstract_at"] = abat;
+    o["abstract_path"] = ap;
     jp.push_back(std::move(o));
   }
   auto color = [](Rgb c) { return Json::array({c.r, c.g, c.b}); };
@@ -571,6 +633,9 @@ std::string render_html(const Grid& grid, const Query& query,
         {"path", color(rc::kPath)},
         {"start", color(rc::kStart)},
         {"goal", color(rc::kGoal)},
+        {"transition", color(rc::kTransition)},
+        {"abstract", color(rc::kAbstractExpanded)},
+        {"abstract_path", color(rc::kAbstractPath)},
         {"ramp", ramp}}},
       {"panels", jp}};
   // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can end

@@ -4,12 +4,16 @@
 //
 // What is drawn, bottom to top: the map (obstacles dark, free light); cells a planner passed over
 // without expanding them (JPS's "scanned" layer); expanded cells shaded by expansion order
-// (kRampEarly .. kRampLate); the open list when the search stopped (kFrontier); the path; start
-// and goal markers. A title per panel gives planner, status, cost, expansions and the untraced
-// search time; a legend strip at the bottom explains the colours. Cell colours are exact (no
-// antialiasing), so tests can read them back at cell centres via RenderLayout::cell_center.
+// (kRampEarly .. kRampLate); the open list when the search stopped (kFrontier); HPA*'s abstract
+// layers as squares centred on their cells (every transition small in kTransition, expanded
+// abstract nodes larger in kAbstractExpanded, the abstract path's nodes in kAbstractPath joined by
+// a thin line); the path; start and goal markers. A title per panel gives planner, status, cost,
+// expansions and the untraced search time; a legend strip at the bottom explains the colours. Cell
+// colours are exact (no antialiasing), so tests can read them back at cell centres via
+// RenderLayout::cell_center.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -31,6 +35,10 @@ inline constexpr Rgb kStart{0, 190, 60};
 inline constexpr Rgb kGoal{255, 0, 220};
 inline constexpr Rgb kText{20, 20, 24};
 inline constexpr Rgb kBackground{255, 255, 255};
+// HPA*'s layers "transitions", "abstract_expanded" and "abstract_path".
+inline constexpr Rgb kTransition{60, 100, 180};
+inline constexpr Rgb kAbstractExpanded{0, 150, 140};
+inline constexpr Rgb kAbstractPath{120, 0, 60};
 // Colour of expansion number i of n (0-based): a yellow -> orange -> purple ramp.
 Rgb expansion(std::size_t i, std::size_t n);
 }  // namespace render_colors
@@ -84,6 +92,10 @@ struct RenderLayout {
   int cell_center_y(const RenderView& v, int y) const {
     return map_top() + (y - v.y0) * v.cell + v.cell / 2;
   }
+  // Side in pixels of the squares drawn for HPA*'s layers at `cell` px per cell (each covers its
+  // cell's centre pixel): transitions and abstract path nodes, and expanded abstract nodes.
+  static int transition_side(int cell) { return std::max(2, cell / 2); }
+  static int abstract_side(int cell) { return std::max(3, cell * 2 / 3); }
 };
 RenderLayout layout_for(const RenderView& view, int panels);
 

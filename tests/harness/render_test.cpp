@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +24,7 @@
 #include "datasets/map_io.h"
 #include "harness/render/raster_image.h"
 #include "harness/render/trace_renderer.h"
+#include "harness/runner/dynamic_runner.h"
 
 namespace pathbench {
 namespace {
@@ -202,6 +204,178 @@ TEST(SearchTrace, JpsLayers) {
   EXPECT_GT(solved, 5);
 }
 
+// HPA* (hpa_planner.h): expansions split between trace.expanded (cells) and the
+// "abstract_expanded" layer (nodes); transitions, abstract expansions and the abstract path are
+// transition cells; tracing changes nothing.
+TEST(SearchTrace, HpaCountsSplitAndTracingChangesNothing) {
+  const std::vector<Grid> maps = {random_map(64, 48, 0.25, 7), random_map(50, 70, 0.3, 21)};
+  std::vector<Variant> variants;
+  for (const char* levels : {"1", "2"})
+    for (const char* refine : {"cache", "search"})
+      for (const char* smoothing : {"true", "false"})
+        variants.push_back({"hpa",
+                            {{"cluster_size", "8"},
+                             {"levels", levels},
+                             {"refine", refine},
+                             {"smoothing", smoothing}}});
+  variants.push_back({"hpa", {}});
+  std::size_t abstract_wins = 0, direct_wins = 0, cell_and_node = 0;
+  for (std::size_t m = 0; m < maps.size(); ++m) {
+    const Grid& grid = maps[m];
+    std::vector<Query> queries = random_queries(grid, 30, 13 + m);
+    // Plus near pairs inside one 8x8 cluster, where the direct cell search wins.
+    for (const Query& r : random_queries(grid, 30, 31 + m))
+      for (int d = 1; d <= 2; ++d) {
+        const Point t{r.start.x + d, r.start.y + 1};
+        if (grid.in_bounds(t.x, t.y) && grid.passable(t.x, t.y) && t.x / 8 == r.start.x / 8 &&
+            t.y / 8 == r.start.y / 8)
+          queries.push_back({r.start, t});
+      }
+    for (const Variant& v : variants) {
+      ConfiguredPlanner cp = make_planner(v.name, v.params);
+      ASSERT_TRUE(cp.planner->capabilities().traceable);
+      cp.planner->prepare(grid);
+      const bool smoothing = v.params.empty() || v.params.at("smoothing") == "true";
+      SearchTrace trace;
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        const std::string what =
+            describe(v) + " map " + std::to_string(m) + " query " + std::to_string(i);
+        SearchResult off, on, off_again;
+        cp.planner->solve(queries[i], {}, off);
+        cp.planner->set_trace(&trace);
+        cp.planner->solve(queries[i], {}, on);
+        cp.planner->set_trace(nullptr);
+        cp.planner->solve(queries[i], {}, off_again);
+        expect_same_result(off, on, what);
+        expect_same_result(off, off_again, what + " (after tracing)");
+        EXPECT_EQ(off.extras, on.extras) << what;
+        EXPECT_EQ(trace.path, on.path) << what;
+        if (queries[i].start == queries[i].goal) continue;
+        const TraceLayer* tr = trace.find_layer("transitions");
+        const TraceLayer* ab = trace.find_layer("abstract_expanded");
+        const TraceLayer* ap = trace.find_layer("abstract_path");
+        ASSERT_TRUE(tr && ab && ap) << what;
+        // The documented identity.
+        ASSERT_EQ(trace.expanded.size() + ab->cells.size(), on.counters.expansions) << what;
+        EXPECT_EQ(on.counters.generated, 0u);
+        EXPECT_TRUE(trace.generated.empty() && trace.frontier.empty()) << what;
+        EXPECT_EQ(tr->cells.size(), static_cast<std::size_t>(on.extras[4])) << what;  // nodes
+        EXPECT_EQ(ab->at.size(), ab->cells.size());
+        EXPECT_TRUE(std::is_sorted(ab->at.begin(), ab->at.end())) << what;
+        const std::set<CellId> transitions(tr->cells.begin(), tr->cells.end());
+        EXPECT_EQ(transitions.size(), tr->cells.size()) << what;
+        for (CellId c : transitions) EXPECT_TRUE(grid.passable(c)) << what;
+        for (CellId c : ab->cells) EXPECT_TRUE(transitions.count(c)) << what;
+        for (CellId c : ap->cells) EXPECT_TRUE(transitions.count(c)) << what;
+        for (CellId c : trace.expanded) EXPECT_TRUE(grid.passable(c)) << what;
+        if (!trace.expanded.empty() && !ab->cells.empty()) ++cell_and_node;
+        if (on.status != Status::Solved) continue;
+        if (ap->cells.empty()) {
+          ++direct_wins;
+        } else {
+          ++abstract_wins;
+          // Unsmoothed, the refined path passes through every node of the abstract path.
+          if (!smoothing) {
+            const std::set<CellId> on_path(on.path.begin(), on.path.end());
+            for (CellId c : ap->cells) EXPECT_TRUE(on_path.count(c)) << what;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(abstract_wins, 50u);
+  EXPECT_GT(direct_wins, 0u);
+  EXPECT_GT(cell_and_node, 50u);
+}
+
+// D* Lite (dstar_lite_planner.h): expanded and generated match the counters (generations are
+// every queue insertion, so cells may repeat); the search runs backwards from the goal.
+TEST(SearchTrace, DStarLiteStaticCountsMatchAndTracingChangesNothing) {
+  for (const Grid& grid : {random_map(64, 48, 0.25, 7), bar_map()}) {
+    ConfiguredPlanner cp = make_planner("dstar_lite", {});
+    ASSERT_TRUE(cp.planner->capabilities().traceable);
+    cp.planner->prepare(grid);
+    SearchTrace trace;
+    std::vector<Query> queries = random_queries(grid, 25, 17);
+    queries.push_back({{1, 1}, {22, 12}});
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      const Query& q = queries[i];
+      if (!grid.passable(q.start.x, q.start.y) || !grid.passable(q.goal.x, q.goal.y)) continue;
+      const std::string what = "dstar_lite query " + std::to_string(i);
+      SearchResult off, on, off_again;
+      cp.planner->solve(q, {}, off);
+      cp.planner->set_trace(&trace);
+      cp.planner->solve(q, {}, on);
+      cp.planner->set_trace(nullptr);
+      cp.planner->solve(q, {}, off_again);
+      expect_same_result(off, on, what);
+      expect_same_result(off, off_again, what + " (after tracing)");
+      EXPECT_EQ(trace.path, on.path) << what;
+      if (q.start == q.goal) continue;
+      ASSERT_EQ(trace.expanded.size(), on.counters.expansions) << what;
+      ASSERT_EQ(trace.generated.size(), on.counters.generated) << what;
+      ASSERT_EQ(trace.generated_at.size(), trace.generated.size()) << what;
+      EXPECT_TRUE(std::is_sorted(trace.generated_at.begin(), trace.generated_at.end())) << what;
+      ASSERT_FALSE(trace.generated.empty());
+      EXPECT_EQ(trace.generated.front(), grid.id(q.goal)) << what;
+      ASSERT_FALSE(trace.expanded.empty());
+      EXPECT_EQ(trace.expanded.front(), grid.id(q.goal)) << what;
+      // (Cells may repeat even from scratch: rounding can lower a settled cell's rhs again.)
+      const std::set<CellId> expanded(trace.expanded.begin(), trace.expanded.end());
+      const std::set<CellId> generated(trace.generated.begin(), trace.generated.end());
+      for (CellId c : trace.expanded) EXPECT_TRUE(generated.count(c)) << what;
+      for (CellId c : trace.frontier) EXPECT_TRUE(generated.count(c)) << what;
+      if (on.status == Status::Solved) {
+        for (std::size_t k = 1; k < on.path.size(); ++k)
+          EXPECT_TRUE(expanded.count(on.path[k])) << what << ": path cell never settled";
+      }
+    }
+  }
+}
+
+// Replans: each replan's trace (attached for the whole run) matches that replan's counters, and
+// carries update()'s cells; tracing changes nothing about the run.
+TEST(SearchTrace, DStarLiteReplansMatchCounters) {
+  for (const DynamicKind kind : {DynamicKind::UnknownTerrain, DynamicKind::ChangingMap}) {
+    const Grid g = random_map(48, 40, 0.2, 5);
+    const std::vector<Query> qs = random_queries(g, 1, 3);
+    DynamicSettings st;
+    st.kind = kind;
+    st.every_k_steps = 3;
+    st.toggles = 6;
+    st.seed = 9;
+    ConfiguredPlanner plain = make_planner("dstar_lite", {});
+    const DynamicRunRow r0 = run_dynamic_agent(*plain.planner, g, qs[0].start, qs[0].goal, st);
+    ConfiguredPlanner traced = make_planner("dstar_lite", {});
+    SearchTrace trace;
+    traced.planner->set_trace(&trace);
+    std::size_t plans = 0, with_changes = 0;
+    const DynamicRunRow r1 = run_dynamic_agent(
+        *traced.planner, g, qs[0].start, qs[0].goal, st,
+        [&](const Grid&, Point agent, Point goal, const SearchResult& plan) {
+          ++plans;
+          EXPECT_EQ(trace.path, plan.path);
+          if (agent == goal) return;
+          EXPECT_EQ(trace.expanded.size(), plan.counters.expansions) << "plan " << plans;
+          EXPECT_EQ(trace.generated.size(), plan.counters.generated) << "plan " << plans;
+          const TraceLayer* changed = trace.find_layer("changed");
+          const TraceLayer* updated = trace.find_layer("updated");
+          if (changed && !changed->cells.empty()) {
+            ++with_changes;
+            ASSERT_TRUE(updated);
+            EXPECT_GE(updated->cells.size(), changed->cells.size());
+          }
+        });
+    EXPECT_EQ(r0.steps, r1.steps);
+    EXPECT_EQ(r0.replans, r1.replans);
+    EXPECT_EQ(r0.total_expansions, r1.total_expansions);
+    EXPECT_EQ(r0.cost, r1.cost);
+    EXPECT_EQ(r0.end, r1.end);
+    EXPECT_GT(r1.replans, 0u);
+    EXPECT_EQ(with_changes, r1.replans);
+  }
+}
+
 RenderPanel traced_panel(const Grid& g, const Query& q, const std::string& name,
                          const std::string& label = "") {
   ConfiguredPlanner cp = make_planner(name, {});
@@ -260,6 +434,62 @@ TEST(Render, PngSizeAndColoursAtKnownCells) {
   EXPECT_EQ(back.width(), img.width());
   EXPECT_EQ(back.height(), img.height());
   EXPECT_EQ(back.pixels(), img.pixels());
+}
+
+// Two 10x10 clusters joined by two one-cell entrances, at y = 1 and y = 8: transitions
+// (9,1)-(10,1) and (9,8)-(10,8). The query runs along y = 1, so the abstract path is the first
+// pair and the second is never expanded.
+TEST(Render, HpaLayersAtKnownCells) {
+  Grid g(20, 10);
+  for (int y = 0; y < 10; ++y)
+    if (y != 1 && y != 8) {
+      g.set_passable(9, y, false);
+      g.set_passable(10, y, false);
+    }
+  const Query q{{2, 1}, {17, 1}};
+  const std::vector<RenderPanel> panels = {traced_panel(g, q, "hpa")};  // cluster_size 10
+  const RenderPanel& p = panels[0];
+  ASSERT_TRUE(p.traceable);
+  ASSERT_EQ(p.result.status, Status::Solved);
+  const TraceLayer* tr = p.trace.find_layer("transitions");
+  const TraceLayer* ab = p.trace.find_layer("abstract_expanded");
+  const TraceLayer* ap = p.trace.find_layer("abstract_path");
+  ASSERT_TRUE(tr && ab && ap);
+  const std::set<CellId> transitions(tr->cells.begin(), tr->cells.end());
+  EXPECT_EQ(transitions, (std::set<CellId>{g.id(9, 1), g.id(10, 1), g.id(9, 8), g.id(10, 8)}));
+  EXPECT_EQ(ap->cells, (std::vector<CellId>{g.id(9, 1), g.id(10, 1)}));
+  for (CellId c : ab->cells) EXPECT_EQ(g.y_of(c), 1);
+  EXPECT_EQ(p.trace.expanded.size() + ab->cells.size(), p.result.counters.expansions);
+
+  const RenderView view = make_view(g, {}, 10, 1);
+  const RenderLayout lay = layout_for(view, 1);
+  const RasterImage img = render_image(g, q, panels, view, "two clusters");
+  auto at_cell = [&](int x, int y) {
+    return img.at(lay.cell_center_x(view, 0, x), lay.cell_center_y(view, y));
+  };
+  EXPECT_EQ(at_cell(9, 8), rc::kTransition);
+  EXPECT_EQ(at_cell(10, 8), rc::kTransition);
+  EXPECT_EQ(at_cell(9, 1), rc::kAbstractPath);
+  EXPECT_EQ(at_cell(10, 1), rc::kAbstractPath);
+  EXPECT_EQ(at_cell(9, 5), rc::kWall);
+  // An expanded abstract node shows kAbstractExpanded around its smaller path square.
+  const int side = RenderLayout::abstract_side(view.cell);
+  EXPECT_EQ(img.at(lay.cell_center_x(view, 0, 9) - side / 2, lay.cell_center_y(view, 1)),
+            rc::kAbstractExpanded);
+  // A cell square of the path away from the markers and transitions.
+  EXPECT_EQ(at_cell(6, 1), rc::kPath);
+
+  const std::string svg = render_svg(g, q, panels, view, "two clusters");
+  for (Rgb c : {rc::kTransition, rc::kAbstractExpanded, rc::kAbstractPath}) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%02x%02x%02x", c.r, c.g, c.b);
+    EXPECT_NE(svg.find(std::string("fill=\"") + hex + "\""), std::string::npos) << hex;
+  }
+  EXPECT_NE(svg.find(">transition</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">abstract path</text>"), std::string::npos);
+  const std::string html = render_html(g, q, panels, view, "two clusters");
+  EXPECT_NE(html.find("\"transitions\":["), std::string::npos);
+  EXPECT_NE(html.find("\"abstract_path\":["), std::string::npos);
 }
 
 TEST(Render, AutoCellSizeAndRegion) {

@@ -26,6 +26,7 @@ class DStarLitePlanner final : public Planner {
     c.optimal = true;
     c.suboptimality_bound = 1.0;
     c.incremental = true;
+    c.traceable = true;
     return c;
   }
 
@@ -44,14 +45,21 @@ class DStarLitePlanner final : public Planner {
         goal_ = kNoCell;
         return Status::Solved;
       }
+    // Traced: kept for the next replan's trace (Planner::solve clears the trace when it starts).
+    const bool traced = trace() != nullptr;
     for (const Point& p : cells) {
+      if (traced && g.in_bounds(p.x, p.y)) pending_changed_.push_back(g.id(p));
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           if (!g.in_bounds(p.x + dx, p.y + dy)) continue;
           const CellId u = g.id(p.x + dx, p.y + dy);
           if (u == goal_) continue;  // rhs(goal) = 0 by definition
           at(u).rhs = best_rhs(u);
-          update_vertex(u, pending_);
+          const bool pushed = update_vertex(u, pending_);
+          if (traced) {
+            pending_updated_.push_back(u);
+            if (pushed) pending_generated_.push_back(u);
+          }
         }
     }
     return Status::Solved;
@@ -74,9 +82,23 @@ class DStarLitePlanner final : public Planner {
     epoch_ = 0;
     goal_ = start_ = kNoCell;
     pending_ = {};
+    pending_generated_.clear();
+    pending_changed_.clear();
+    pending_updated_.clear();
   }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
+    // One check per query; the traced search is a separate instantiation.
+    trace_ = trace();
+    if (trace_)
+      solve_impl<true>(start, goal, budget, result);
+    else
+      solve_impl<false>(start, goal, budget, result);
+  }
+
+ private:
+  template <bool kTrace>
+  void solve_impl(CellId start, CellId goal, const Budget& budget, SearchResult& result) {
     Counters& k = result.counters;
     if (continue_ && goal == goal_) {
       if (start != start_) {
@@ -86,11 +108,26 @@ class DStarLitePlanner final : public Planner {
       k.generated += pending_.generated;
       k.updates += pending_.updates;
       if (pending_.peak_open > k.peak_open) k.peak_open = pending_.peak_open;
+      if constexpr (kTrace) {
+        // update()'s queue insertions count in this replan: recorded first, at step 0.
+        for (CellId c : pending_generated_) trace_->record_generated(c);
+        for (CellId c : pending_changed_) trace_->record(trace_->layer("changed"), c);
+        for (CellId c : pending_updated_) trace_->record(trace_->layer("updated"), c);
+      }
     } else {
-      initialize(start, goal, k);
+      initialize<kTrace>(start, goal, k);
     }
     pending_ = {};
-    if (!compute_shortest_path(budget, k)) {
+    pending_generated_.clear();
+    pending_changed_.clear();
+    pending_updated_.clear();
+    const bool finished = compute_shortest_path<kTrace>(budget, k);
+    if constexpr (kTrace) {
+      // The queue when the search stopped; O(map) per traced query, nothing when untraced.
+      for (CellId c = 0; c < static_cast<CellId>(nodes_.size()); ++c)
+        if (open_.contains(c)) trace_->frontier.push_back(c);
+    }
+    if (!finished) {
       result.status = Status::Timeout;
       return;
     }
@@ -101,7 +138,6 @@ class DStarLitePlanner final : public Planner {
     extract_path(result);
   }
 
- private:
   struct Node {
     double g;
     double rhs;
@@ -145,6 +181,7 @@ class DStarLitePlanner final : public Planner {
     sy_ = grid().y_of(s);
   }
 
+  template <bool kTrace>
   void initialize(CellId start, CellId goal, Counters& k) {
     if (++epoch_ == 0) {  // wrapped: make every stamp stale explicitly
       for (Node& n : nodes_) n.stamp = 0;
@@ -158,6 +195,7 @@ class DStarLitePlanner final : public Planner {
     t.rhs = 0.0;
     open_.push(goal, key(goal, t));
     ++k.generated;
+    if constexpr (kTrace) trace_->record_generated(goal);
     k.peak_open = std::max<std::uint64_t>(k.peak_open, 1);
   }
 
@@ -173,7 +211,8 @@ class DStarLitePlanner final : public Planner {
     return best;
   }
 
-  void update_vertex(CellId u, Counters& k) {
+  // Returns true when u was pushed (a generation; callers that trace record it).
+  bool update_vertex(CellId u, Counters& k) {
     Node& n = at(u);
     if (n.g != n.rhs) {
       if (open_.contains(u)) {
@@ -183,13 +222,22 @@ class DStarLitePlanner final : public Planner {
         open_.push(u, key(u, n));
         ++k.generated;
         if (open_.size() > k.peak_open) k.peak_open = open_.size();
+        return true;
       }
     } else if (open_.contains(u)) {
       open_.remove(u);
     }
+    return false;
+  }
+  template <bool kTrace>
+  void update_vertex_traced(CellId u, Counters& k) {
+    const bool pushed = update_vertex(u, k);
+    if constexpr (kTrace)
+      if (pushed) trace_->record_generated(u);
   }
 
   // Returns false on budget exhaustion (the state stays consistent: a later call resumes).
+  template <bool kTrace>
   bool compute_shortest_path(const Budget& budget, Counters& k) {
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
@@ -218,6 +266,7 @@ class DStarLitePlanner final : public Planner {
         continue;
       }
       ++k.expansions;
+      if constexpr (kTrace) trace_->expanded.push_back(u);
       ++local;
       if (budget.max_expansions && local > budget.max_expansions) return false;
       if (budget.time_limit_s > 0 && local % Budget::kClockCheckInterval == 0 &&
@@ -237,7 +286,7 @@ class DStarLitePlanner final : public Planner {
           const double v = (is_diagonal(dir) ? kSqrt2 : 1.0) * cost_u + gu;
           if (v < ns.rhs) {
             ns.rhs = v;
-            update_vertex(s2, k);
+            update_vertex_traced<kTrace>(s2, k);
           }
         });
       } else {  // underconsistent: forget u's g and repair whoever relied on it
@@ -249,11 +298,11 @@ class DStarLitePlanner final : public Planner {
             Node& ns = at(s2);
             if (ns.rhs == (is_diagonal(dir) ? kSqrt2 : 1.0) * cost_u + g_old) {
               ns.rhs = best_rhs(s2);
-              update_vertex(s2, k);
+              update_vertex_traced<kTrace>(s2, k);
             }
           });
         if (u != goal_) at(u).rhs = best_rhs(u);
-        update_vertex(u, k);
+        update_vertex_traced<kTrace>(u, k);
       }
     }
     return true;
@@ -302,6 +351,10 @@ class DStarLitePlanner final : public Planner {
   double k_m_ = 0.0;
   bool continue_ = false;  // set by replan_from: do_solve continues instead of restarting
   Counters pending_;       // queue work done by update(), reported with the next replan
+  // Traced runs only: the current query's trace, and what update() did for the next replan's
+  // trace (its queue insertions, the cells it was given, the cells whose rhs it recomputed).
+  SearchTrace* trace_ = nullptr;
+  std::vector<CellId> pending_generated_, pending_changed_, pending_updated_;
 };
 
 }  // namespace

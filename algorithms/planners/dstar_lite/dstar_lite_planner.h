@@ -39,6 +39,16 @@
 // re-insertions); peak_open = largest queue size. Queue work done by update() is added to the
 // next replan's counters. Reported cost: the path's step costs summed in path order (the project's
 // cost model), which equals g(start) up to rounding.
+//
+// Tracing (traceable; a separate instantiation of the search, chosen once per solve/replan):
+// expanded = the cells counted in counters.expansions, in order (a cell may repeat across an
+// underconsistent and a later overconsistent expansion); generated = every queue insertion, as
+// counted (cells may repeat), so generated.size() == counters.generated; frontier = the queue
+// when the search stopped (cells queued by earlier replans included). For a replan the trace
+// covers that replan only (Planner::solve clears it): update()'s insertions come first (at 0),
+// with layers "changed" (the cells given to update()) and "updated" (the cells whose rhs it
+// recomputed). update() records only while a trace is attached, so attach it before the first
+// update() for generated.size() == counters.generated to hold on replans; expanded always matches.
 #pragma once
 
 #include "algorithms/registry/planner_registry.h"

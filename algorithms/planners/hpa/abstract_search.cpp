@@ -28,9 +28,10 @@ void AbstractSearch::set_goal_links(std::span<const Conn> links) {
   }
 }
 
+template <class OnExpand>
 double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
                            const AbstractQuery& q, std::span<const Conn> seeds,
-                           std::uint64_t& expansions) {
+                           std::uint64_t& expansions, OnExpand on_expand) {
   const ClusterGeometry& geo = abs.geometry();
   const bool eight = abs.eight_connected();
   const bool has_target = q.target != kNoNode;
@@ -66,6 +67,7 @@ double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
     rec.close(v);
     if (v == q.target) return rec.g(v);
     ++expansions;
+    on_expand(v);
     if (!has_target && q.want_count && abs.node(v).level >= q.want_level &&
         ++wanted == q.want_count)
       return 0.0;
@@ -88,6 +90,13 @@ double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
   }
   return has_target ? kInf : 0.0;
 }
+
+template double AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
+                                    const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
+                                    NoNodeHook);
+template double AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
+                                    const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
+                                    TraceNodeHook);
 
 void append_chain(const AbstractRecords& rec, std::uint32_t v, std::vector<std::uint32_t>& out) {
   const std::size_t first = out.size();

@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "algorithms/core/search_trace.h"
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/planners/hpa/cluster_abstraction.h"
 
@@ -71,6 +72,18 @@ struct AbstractQuery {
   std::uint32_t want_count = 0;
 };
 
+// What AbstractSearch::run does with each expanded node: nothing (compiled away), or record its
+// transition cell into a trace layer (HPA*'s "abstract_expanded").
+struct NoNodeHook {
+  void operator()(std::uint32_t) const {}
+};
+struct TraceNodeHook {
+  SearchTrace* trace;
+  TraceLayer* layer;
+  const ClusterAbstraction* abs;
+  void operator()(std::uint32_t v) const { trace->record(*layer, abs->node(v).cell); }
+};
+
 class AbstractSearch {
  public:
   static constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -84,9 +97,15 @@ class AbstractSearch {
   void set_goal_links(std::span<const Conn> links);
 
   // Returns the target's cost (infinity when not reached; 0 for exhaustive searches).
-  // Each expanded node adds one to `expansions` (the target's pop does not).
+  // Each expanded node adds one to `expansions` (the target's pop does not) and is passed to
+  // `on_expand` (NoNodeHook or TraceNodeHook, the two instantiations in abstract_search.cpp).
+  template <class OnExpand>
   double run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
-             std::span<const Conn> seeds, std::uint64_t& expansions);
+             std::span<const Conn> seeds, std::uint64_t& expansions, OnExpand on_expand);
+  double run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
+             std::span<const Conn> seeds, std::uint64_t& expansions) {
+    return run(abs, rec, q, seeds, expansions, NoNodeHook{});
+  }
 
  private:
   std::uint32_t goal_node_ = 0;

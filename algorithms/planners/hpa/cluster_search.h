@@ -29,13 +29,20 @@ class ClusterSearch {
   // With a target: A* (free_distance heuristic), stops when the target is popped and returns its
   // cost (infinity if unreachable inside rect). Without (kNoCell): Dijkstra that stops as soon as
   // `settled(cell)` returns true for a popped cell, or when the rectangle is exhausted.
-  // Every popped cell other than the target adds one to `expansions`.
+  // Every popped cell other than the target adds one to `expansions` and is passed to
+  // `on_expand` (tracing; the overloads without it pass a no-op that compiles to nothing).
+  template <class OnSettle, class OnExpand>
+  double run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
+             CellId target, std::uint64_t& expansions, OnSettle&& settled, OnExpand&& on_expand);
   template <class OnSettle>
   double run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
-             CellId target, std::uint64_t& expansions, OnSettle&& settled);
+             CellId target, std::uint64_t& expansions, OnSettle&& settled) {
+    return run(grid, off, rect, source, target, expansions, settled, [](CellId) {});
+  }
   double run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
              CellId target, std::uint64_t& expansions) {
-    return run(grid, off, rect, source, target, expansions, [](CellId) { return false; });
+    return run(
+        grid, off, rect, source, target, expansions, [](CellId) { return false; }, [](CellId) {});
   }
 
   // After run(): was `c` popped (its cost final)? Precondition: c inside the last rectangle.
@@ -67,9 +74,10 @@ class ClusterSearch {
   mutable std::vector<CellId> scratch_;
 };
 
-template <class OnSettle>
+template <class OnSettle, class OnExpand>
 double ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
-                          CellId target, std::uint64_t& expansions, OnSettle&& on_settle) {
+                          CellId target, std::uint64_t& expansions, OnSettle&& on_settle,
+                          OnExpand&& on_expand) {
   grid_ = &grid;
   rect_ = rect;
   if (gen_ >= 0x7FFFFFF0u) {
@@ -96,6 +104,7 @@ double ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& 
     const CellId c = cell_of(i);
     if (c == target) return g_[i];
     ++expansions;
+    on_expand(c);
     if (on_settle(c)) return g_[i];
     const int cx = rect.x0 + static_cast<int>(i) % w, cy = rect.y0 + static_cast<int>(i) / w;
     const double gc = g_[i];

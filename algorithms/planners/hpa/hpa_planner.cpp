@@ -24,6 +24,7 @@ class HpaPlanner final : public Planner {
     c.supports_four_connected = true;
     c.supports_corner_cutting = false;
     c.needs_preprocessing = true;
+    c.traceable = true;
     return c;
   }
   std::size_t memory_bytes() const override { return query_.abstraction().memory_bytes(); }
@@ -37,7 +38,11 @@ class HpaPlanner final : public Planner {
 
   void do_solve(CellId start, CellId goal, const Budget&, SearchResult& result) override {
     hpa::QueryStats stats;
-    query_.solve(start, goal, result, stats);
+    // One check per query; the traced query is a separate instantiation (hpa_query.cpp).
+    if (SearchTrace* t = trace())
+      query_.solve(start, goal, result, stats, *t);
+    else
+      query_.solve(start, goal, result, stats);
     result.counters.expansions = stats.insertion + stats.abstract + stats.refinement;
     const hpa::ClusterAbstraction& abs = query_.abstraction();
     // assign() of a fixed-size list reuses the vector's capacity after the first query.

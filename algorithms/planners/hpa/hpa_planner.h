@@ -19,6 +19,16 @@
 // 3x3 level-(l-1) clusters), smoothing (default true), refine = cache | search (default cache).
 // Extra columns per query: hpa_exp_insert, hpa_exp_abstract, hpa_exp_refine (counters.expansions
 // is their sum), hpa_cost_unsmoothed, hpa_abstract_nodes, hpa_abstract_edges.
+//
+// Tracing (traceable): expansions come in two kinds, so a trace splits them. trace.expanded holds
+// the cell-level ones (ClusterSearch pops: insertion at level 1, the direct same-cluster search,
+// refine=search at level 1), layer "abstract_expanded" the transition cell of each abstract node
+// expanded (AbstractSearch pops: candidate searches, insertion and refine=search above level 1).
+// Identity: expanded.size() + abstract_expanded.size() == counters.expansions (not
+// expanded.size() alone; both may repeat cells, since several searches run per query). Also:
+// "transitions" = the transition cell of every abstract node (the level-1 graph), "abstract_path"
+// = the winning candidate's node chain at the level it was searched (empty when the direct cell
+// search won). counters.generated is 0, so nothing is generated and the frontier is empty.
 #pragma once
 
 #include "algorithms/registry/planner_registry.h"

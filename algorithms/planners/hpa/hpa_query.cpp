@@ -3,6 +3,25 @@
 #include <cstdlib>
 
 namespace pathbench::hpa {
+namespace {
+
+// Untraced queries: every hook is empty and inlines to nothing.
+struct NoRecorder {
+  void cell(CellId) {}
+  NoNodeHook nodes() const { return {}; }
+};
+
+// Traced queries: cell-level expansions (ClusterSearch pops) go to trace.expanded, abstract node
+// expansions (AbstractSearch pops) to the "abstract_expanded" layer. Every counted expansion of a
+// query is one of the two, hence expanded.size() + abstract_expanded.size() == expansions.
+struct TraceRecorder {
+  SearchTrace* trace;
+  TraceNodeHook hook;
+  void cell(CellId c) { trace->expanded.push_back(c); }
+  TraceNodeHook nodes() const { return hook; }
+};
+
+}  // namespace
 
 std::uint64_t HpaQuery::prepare(const Grid& grid, const HpaSettings& settings) {
   grid_ = &grid;
@@ -33,7 +52,8 @@ std::uint64_t HpaQuery::prepare(const Grid& grid, const HpaSettings& settings) {
   return expansions;
 }
 
-void HpaQuery::insert(int e, CellId cell, std::uint64_t& expansions) {
+template <class Rec>
+void HpaQuery::insert(int e, CellId cell, std::uint64_t& expansions, Rec& rec) {
   const ClusterGeometry& geo = abs_.geometry();
   const int x = grid_->x_of(cell), y = grid_->y_of(cell);
   {
@@ -45,8 +65,10 @@ void HpaQuery::insert(int e, CellId cell, std::uint64_t& expansions) {
       // Stop once every transition of the cluster is settled: the rest of it is irrelevant.
       std::size_t remaining = list.size();
       ClusterSearch& cs = cell_insert_[e];
-      cs.run(*grid_, off_, geo.rect(1, c), cell, kNoCell, expansions,
-             [&](CellId settled) { return abs_.node_at(settled) != kNoNode && --remaining == 0; });
+      cs.run(
+          *grid_, off_, geo.rect(1, c), cell, kNoCell, expansions,
+          [&](CellId settled) { return abs_.node_at(settled) != kNoNode && --remaining == 0; },
+          [&](CellId expanded) { rec.cell(expanded); });
       for (const std::uint32_t v : list)
         if (cs.settled(abs_.node(v).cell)) conn.push_back({v, cs.cost(abs_.node(v).cell)});
     }
@@ -63,15 +85,16 @@ void HpaQuery::insert(int e, CellId cell, std::uint64_t& expansions) {
     q.region = c;
     q.want_level = l;
     q.want_count = static_cast<std::uint32_t>(list.size());
-    AbstractRecords& rec = insert_rec_[e][l];
-    search_.run(abs_, rec, q, conn_[e][l - 1], expansions);
+    AbstractRecords& records = insert_rec_[e][l];
+    search_.run(abs_, records, q, conn_[e][l - 1], expansions, rec.nodes());
     for (const std::uint32_t v : list)
-      if (rec.closed(v)) conn.push_back({v, rec.g(v)});
+      if (records.closed(v)) conn.push_back({v, records.g(v)});
   }
 }
 
+template <class Rec>
 void HpaQuery::append_insertion(int e, int level, std::uint32_t v, std::vector<CellId>& out,
-                                std::uint64_t& expansions) {
+                                std::uint64_t& expansions, Rec& rec) {
   if (level == 1) {
     out.pop_back();  // append_path repeats the endpoint
     cell_insert_[e].append_path(abs_.node(v).cell, out);
@@ -80,13 +103,14 @@ void HpaQuery::append_insertion(int e, int level, std::uint32_t v, std::vector<C
   std::vector<std::uint32_t>& chain = chain_[level - 1];
   chain.clear();
   append_chain(insert_rec_[e][level], v, chain);
-  append_insertion(e, level - 1, chain.front(), out, expansions);
+  append_insertion(e, level - 1, chain.front(), out, expansions, rec);
   for (std::size_t i = 1; i < chain.size(); ++i)
-    expand_edge(level - 1, chain[i - 1], chain[i], out, expansions);
+    expand_edge(level - 1, chain[i - 1], chain[i], out, expansions, rec);
 }
 
+template <class Rec>
 void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vector<CellId>& out,
-                           std::uint64_t& expansions) {
+                           std::uint64_t& expansions, Rec& rec) {
   const std::uint32_t ca = abs_.cluster_of(level, a);
   if (ca != abs_.cluster_of(level, b)) {  // inter edge: the two cells of a transition
     out.push_back(abs_.node(b).cell);
@@ -99,14 +123,15 @@ void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vec
         for (std::uint32_t i = 1; i < e.path_len; ++i) out.push_back(abs_.path_at(e, i));
       } else {
         for (std::uint32_t i = 1; i < e.path_len; ++i)
-          expand_edge(level - 1, abs_.path_at(e, i - 1), abs_.path_at(e, i), out, expansions);
+          expand_edge(level - 1, abs_.path_at(e, i - 1), abs_.path_at(e, i), out, expansions, rec);
       }
       return;
     }
   }
   if (level == 1) {
-    cell_work_.run(*grid_, off_, abs_.geometry().rect(1, ca), abs_.node(a).cell, abs_.node(b).cell,
-                   expansions);
+    cell_work_.run(
+        *grid_, off_, abs_.geometry().rect(1, ca), abs_.node(a).cell, abs_.node(b).cell, expansions,
+        [](CellId) { return false; }, [&](CellId c) { rec.cell(c); });
     out.pop_back();
     cell_work_.append_path(abs_.node(b).cell, out);
     return;
@@ -119,12 +144,12 @@ void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vec
   q.goal_x = abs_.node(b).x;
   q.goal_y = abs_.node(b).y;
   const Conn seed{a, 0.0};
-  search_.run(abs_, refine_rec_[level - 1], q, {&seed, 1}, expansions);
+  search_.run(abs_, refine_rec_[level - 1], q, {&seed, 1}, expansions, rec.nodes());
   std::vector<std::uint32_t>& chain = chain_[level - 1];
   chain.clear();
   append_chain(refine_rec_[level - 1], b, chain);
   for (std::size_t i = 1; i < chain.size(); ++i)
-    expand_edge(level - 1, chain[i - 1], chain[i], out, expansions);
+    expand_edge(level - 1, chain[i - 1], chain[i], out, expansions, rec);
 }
 
 // Summed in path order, as the validator does.
@@ -139,12 +164,38 @@ double HpaQuery::path_cost(const std::vector<CellId>& path) const {
 }
 
 void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats) {
+  NoRecorder rec;
+  run_query(start, goal, result, stats, rec);
+}
+
+void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats,
+                     SearchTrace& trace) {
+  // Create every layer before taking pointers: layer() may reallocate the list.
+  trace.layer("transitions");
+  trace.layer("abstract_expanded");
+  trace.layer("abstract_path");
+  TraceLayer& transitions = trace.layer("transitions");
+  // Every abstract node is a level-1 node (higher levels keep a subset), so this is the whole
+  // level-1 graph; recorded at 0, i.e. shown from the first step of a replay.
+  for (std::uint32_t v = 0; v < abs_.num_nodes(); ++v) trace.record(transitions, abs_.node(v).cell);
+  TraceRecorder rec{&trace, TraceNodeHook{&trace, &trace.layer("abstract_expanded"), &abs_}};
+  top_chain_.clear();  // run_query refills it only when an abstract candidate wins
+  run_query(start, goal, result, stats, rec);
+  // The winning candidate's node chain, at the level it was searched (empty when the direct
+  // cell search won): recorded after all the search work.
+  TraceLayer& apath = trace.layer("abstract_path");
+  for (const std::uint32_t v : top_chain_) trace.record(apath, abs_.node(v).cell);
+}
+
+template <class Rec>
+void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryStats& stats,
+                         Rec& rec) {
   const ClusterGeometry& geo = abs_.geometry();
   const int L = settings_.levels;
   const int sx = grid_->x_of(start), sy = grid_->y_of(start);
   const int gx = grid_->x_of(goal), gy = grid_->y_of(goal);
-  insert(0, start, stats.insertion);
-  insert(1, goal, stats.insertion);
+  insert(0, start, stats.insertion, rec);
+  insert(1, goal, stats.insertion, rec);
 
   double best = AbstractSearch::kInf;
   int best_level = -1;  // graph level of the winning candidate; 0 = direct cell search
@@ -162,7 +213,8 @@ void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats
     q.goal_x = gx;
     q.goal_y = gy;
     search_.set_goal_links(conn_[1][l - 1]);
-    const double g = search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], stats.abstract);
+    const double g =
+        search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], stats.abstract, rec.nodes());
     if (g < best) {
       best = g;
       best_level = l - 1;
@@ -170,7 +222,9 @@ void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats
   }
   result.path.clear();
   if (const std::uint32_t c = geo.cluster_of(1, sx, sy); c == geo.cluster_of(1, gx, gy)) {
-    const double g = cell_work_.run(*grid_, off_, geo.rect(1, c), start, goal, stats.abstract);
+    const double g = cell_work_.run(
+        *grid_, off_, geo.rect(1, c), start, goal, stats.abstract, [](CellId) { return false; },
+        [&](CellId cell) { rec.cell(cell); });
     if (g < best) {
       best = g;
       best_level = 0;
@@ -190,13 +244,13 @@ void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats
     top_chain_.pop_back();  // the virtual goal
     std::vector<CellId>& path = result.path;
     path.push_back(start);
-    append_insertion(0, k, top_chain_.front(), path, stats.refinement);
+    append_insertion(0, k, top_chain_.front(), path, stats.refinement, rec);
     for (std::size_t i = 1; i < top_chain_.size(); ++i)
-      expand_edge(k, top_chain_[i - 1], top_chain_[i], path, stats.refinement);
+      expand_edge(k, top_chain_[i - 1], top_chain_[i], path, stats.refinement, rec);
     // The goal side was searched outward from the goal: build goal..node, append it reversed.
     goal_cells_.clear();
     goal_cells_.push_back(goal);
-    append_insertion(1, k, top_chain_.back(), goal_cells_, stats.refinement);
+    append_insertion(1, k, top_chain_.back(), goal_cells_, stats.refinement, rec);
     path.pop_back();
     path.insert(path.end(), goal_cells_.rbegin(), goal_cells_.rend());
   }

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/core/search_trace.h"
 #include "algorithms/core/search_types.h"
 #include "algorithms/planners/hpa/abstract_search.h"
 #include "algorithms/planners/hpa/cluster_abstraction.h"
@@ -53,17 +54,27 @@ class HpaQuery {
   std::uint64_t prepare(const Grid& grid, const HpaSettings& settings);
   // start != goal, both passable. Fills status, cost and path of `result`.
   void solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats);
+  // The same query, recorded into `trace` (see HpaPlanner / search_trace.h for what goes where):
+  // a separate instantiation, so the untraced solve() runs exactly the code it ran before.
+  void solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats,
+             SearchTrace& trace);
 
   const ClusterAbstraction& abstraction() const { return abs_; }
 
  private:
-  void insert(int endpoint, CellId cell, std::uint64_t& expansions);
+  // `Rec` (hpa_query.cpp) receives every expanded cell and node: a no-op or a trace recorder.
+  template <class Rec>
+  void run_query(CellId start, CellId goal, SearchResult& result, QueryStats& stats, Rec& rec);
+  template <class Rec>
+  void insert(int endpoint, CellId cell, std::uint64_t& expansions, Rec& rec);
   // Appends the cells from the endpoint (already last in `out`) to node v at `level`.
+  template <class Rec>
   void append_insertion(int endpoint, int level, std::uint32_t v, std::vector<CellId>& out,
-                        std::uint64_t& expansions);
+                        std::uint64_t& expansions, Rec& rec);
   // Appends the cells of the level-`level` edge a -> b (a's cell already last in `out`).
+  template <class Rec>
   void expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vector<CellId>& out,
-                   std::uint64_t& expansions);
+                   std::uint64_t& expansions, Rec& rec);
   double path_cost(const std::vector<CellId>& path) const;
 
   const Grid* grid_ = nullptr;
