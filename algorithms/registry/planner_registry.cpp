@@ -7,6 +7,7 @@
 #include "algorithms/planners/hpa/hpa_planner.h"
 #include "algorithms/planners/dstar_lite/dstar_lite_planner.h"
 #include "algorithms/planners/jps/jps_planner.h"
+#include "algorithms/planners/jps_plus/jps_plus_planner.h"
 
 namespace pathbench {
 
@@ -18,6 +19,7 @@ const std::vector<PlannerInfo>& planner_registry() {
         gbfs_planner_info(),
         boost_astar_planner_info(),
         jps_planner_info(),
+        jps_plus_planner_info(),
         hpa_planner_info(),
         dstar_lite_planner_info(),
     };

@@ -256,6 +256,9 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
         return done_keys.count({m.dataset, m.map_name, ap.config->label, q.index}) > 0;
       };
       if (std::all_of(m.queries.begin(), m.queries.end(), is_done)) continue;
+      // A fresh planner per map: prep_ms then includes sizing its arrays for this map, and
+      // prep_bytes (memory_bytes() counts capacity) is this map's, not the largest map's so far.
+      ap.built.planner = make_planner(ap.config->algorithm, ap.config->params).planner;
       Planner& planner = *ap.built.planner;
       const auto p0 = Clock::now();
       planner.prepare(m.grid);
