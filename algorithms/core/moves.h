@@ -57,8 +57,10 @@ struct MoveOffsets {
 template <class Fn>
 inline void for_each_successor(const Grid& g, const MoveOffsets& off, CellId c, Fn&& fn) {
   auto emit = [&](CellId n, double cost, int dir) {
-    if constexpr (std::is_invocable_v<Fn&, CellId, double, int>) fn(n, cost, dir);
-    else fn(n, cost);
+    if constexpr (std::is_invocable_v<Fn&, CellId, double, int>)
+      fn(n, cost, dir);
+    else
+      fn(n, cost);
   };
   const bool terrain = g.has_terrain();
   bool free_card[4];

@@ -24,11 +24,15 @@ struct BestFirstSettings {
   double h_scale = 1.0;  // grid.min_cell_cost(): keeps h admissible with terrain
 };
 
+// flatten: inline every call in the loop (successor enumeration, heap operations). GCC otherwise
+// keeps some of them out of line once the function grows (measured with callgrind: +17%
+// instructions per expansion on AR0011SR).
 template <OpenList Open, class Heuristic, class Listener = NoListener>
-void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& nodes, Open& open,
-                       const Heuristic& heuristic, const BestFirstSettings& settings,
-                       CellId start, CellId goal, const Budget& budget, SearchResult& result,
-                       Listener&& listener = {}) {
+[[gnu::flatten]] void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& nodes,
+                                        Open& open, const Heuristic& heuristic,
+                                        const BestFirstSettings& settings, CellId start,
+                                        CellId goal, const Budget& budget, SearchResult& result,
+                                        Listener&& listener = {}) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   const int gx = grid.x_of(goal), gy = grid.y_of(goal);
@@ -76,7 +80,7 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
     }
     const double gc = nodes[c].g;
     const int cx = grid.x_of(c), cy = grid.y_of(c);
-    for_each_successor(grid, off, c, [&](CellId n, double step, int dir) __attribute__((always_inline)) {
+    for_each_successor(grid, off, c, [&](CellId n, double step, int dir) {
       const double gn = gc + step;
       if (!nodes.seen(n)) {
         SearchNode& rec = nodes.open(n);
