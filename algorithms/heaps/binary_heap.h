@@ -116,14 +116,18 @@ class BinaryHeap {
     pos_[e.id] = i;
   }
   // Hole-based sifts: `e` (a copy) goes into the hole at i; displaced entries move once each.
-  PATHBENCH_HOT_INLINE void sift_up(std::uint32_t i, Entry e) {
+  // `in` may alias a slot the sift overwrites, hence the copy (and no by-value parameter: GCC
+  // warns about the ABI of passing 32-byte aligned types by value).
+  PATHBENCH_HOT_INLINE void sift_up(std::uint32_t i, const Entry& in) {
+    const Entry e = in;
     while (i > 1 && less(e, heap_[i / 2])) {
       place(i, heap_[i / 2]);
       i /= 2;
     }
     place(i, e);
   }
-  void sift_down(std::uint32_t i, Entry e) {
+  void sift_down(std::uint32_t i, const Entry& in) {
+    const Entry e = in;
     const std::uint32_t n = static_cast<std::uint32_t>(heap_.size() - 1);
     for (;;) {
       std::uint32_t child = 2 * i;
