@@ -11,9 +11,9 @@
 // Maps come from $PATHBENCH_DATA/movingai (default ../shared/datasets relative to the source).
 #include <benchmark/benchmark.h>
 
+#include <fmt/format.h>
 #include <cstdlib>
 #include <filesystem>
-#include <fmt/format.h>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -52,7 +52,8 @@ const std::vector<BenchPlanner> kPlanners = {
 std::vector<std::unique_ptr<BenchMap>> g_maps;
 
 fs::path data_dir() {
-  if (const char* env = std::getenv("PATHBENCH_DATA"); env && *env) return fs::path(env) / "movingai";
+  if (const char* env = std::getenv("PATHBENCH_DATA"); env && *env)
+    return fs::path(env) / "movingai";
   return fs::path(PATHBENCH_SOURCE_DIR) / ".." / "shared" / "datasets" / "movingai";
 }
 
@@ -129,8 +130,9 @@ void print_ratios(const CollectingReporter& rep) {
     const auto *a = get("astar_binary"), *pr = get("astar_pairing"), *j = get("jps"),
                *b = get("boost_astar"), *jp = get("jps_plus");
     auto ratio = [](const auto* x, const auto* y) {
-      return x && y && y->us_per_query > 0 ? fmt::format("{:.2f}x", x->us_per_query / y->us_per_query)
-                                           : std::string("-");
+      return x && y && y->us_per_query > 0
+                 ? fmt::format("{:.2f}x", x->us_per_query / y->us_per_query)
+                 : std::string("-");
     };
     // jps+ speedup: over online jps (same search, table reads instead of scans).
     std::cout << fmt::format("{:<20} {:>14} {:>16} {:>18} {:>18} {:>14} {:>14}\n", map,
@@ -144,8 +146,8 @@ void print_ratios(const CollectingReporter& rep) {
 
 int main(int argc, char** argv) {
   std::size_t n_queries = 200;
-  std::vector<std::string> names = {"AR0011SR.map", "Aftershock.map", "maze512-1-0.map",
-                                    "random512-10-0.map", "8room_000.map", "brc202d.map"};
+  std::vector<std::string> names = {"AR0011SR.map",       "Aftershock.map", "maze512-1-0.map",
+                                    "random512-10-0.map", "8room_000.map",  "brc202d.map"};
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];

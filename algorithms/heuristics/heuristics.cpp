@@ -17,11 +17,16 @@ bool heuristic_is_consistent(HeuristicKind kind, const MoveRules& rules) {
 
 double evaluate_heuristic(HeuristicKind kind, int dx, int dy) {
   switch (kind) {
-    case HeuristicKind::Octile: return OctileHeuristic{}(dx, dy);
-    case HeuristicKind::Manhattan: return ManhattanHeuristic{}(dx, dy);
-    case HeuristicKind::Euclidean: return EuclideanHeuristic{}(dx, dy);
-    case HeuristicKind::Chebyshev: return ChebyshevHeuristic{}(dx, dy);
-    case HeuristicKind::Zero: return ZeroHeuristic{}(dx, dy);
+    case HeuristicKind::Octile:
+      return OctileHeuristic{}(dx, dy);
+    case HeuristicKind::Manhattan:
+      return ManhattanHeuristic{}(dx, dy);
+    case HeuristicKind::Euclidean:
+      return EuclideanHeuristic{}(dx, dy);
+    case HeuristicKind::Chebyshev:
+      return ChebyshevHeuristic{}(dx, dy);
+    case HeuristicKind::Zero:
+      return ZeroHeuristic{}(dx, dy);
   }
   return 0.0;
 }

@@ -1,8 +1,8 @@
 #include "harness/cli/commands.h"
 
+#include <fmt/format.h>
 #include <charconv>
 #include <chrono>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -52,10 +52,14 @@ MoveRules rules_of(int connectivity, bool corner_cutting) {
 
 std::string param_text(const ParamSpec& s) {
   switch (s.type) {
-    case ParamType::Bool: return "bool";
-    case ParamType::Int: return fmt::format("int in [{}, {}]", s.min, s.max);
-    case ParamType::Real: return fmt::format("real in [{}, {}]", s.min, s.max);
-    case ParamType::Choice: return fmt::format("{{{}}}", fmt::join(s.choices, ", "));
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::Int:
+      return fmt::format("int in [{}, {}]", s.min, s.max);
+    case ParamType::Real:
+      return fmt::format("real in [{}, {}]", s.min, s.max);
+    case ParamType::Choice:
+      return fmt::format("{{{}}}", fmt::join(s.choices, ", "));
   }
   return "";
 }
@@ -158,14 +162,15 @@ int solve_command(const SolveArgs& a) {
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json path = nlohmann::json::array();
   for (CellId c : r.path) path.push_back({grid.x_of(c), grid.y_of(c)});
-  nlohmann::json out = {{"planner", a.planner},
-                        {"params", cp.params.to_string()},
-                        {"status", std::string(to_string(r.status))},
-                        {"cost", r.status == Status::Solved ? nlohmann::json(r.cost) : nlohmann::json()},
-                        {"expansions", r.counters.expansions},
-                        {"generated", r.counters.generated},
-                        {"time_us", us},
-                        {"path", path}};
+  nlohmann::json out = {
+      {"planner", a.planner},
+      {"params", cp.params.to_string()},
+      {"status", std::string(to_string(r.status))},
+      {"cost", r.status == Status::Solved ? nlohmann::json(r.cost) : nlohmann::json()},
+      {"expansions", r.counters.expansions},
+      {"generated", r.counters.generated},
+      {"time_us", us},
+      {"path", path}};
   if (!r.message.empty()) out["message"] = r.message;
   std::cout << out.dump() << '\n';
   return r.status == Status::InvalidQuery ? 2 : 0;
@@ -189,9 +194,12 @@ int list_command() {
 int gen_map_command(const GenMapArgs& a) {
   Grid g;
   try {
-    if (a.kind == "random") g = random_map(a.width, a.height, a.density, a.seed);
-    else if (a.kind == "maze") g = maze_map(a.width, a.height, a.corridor_width, a.seed);
-    else g = rooms_map(a.width, a.height, a.room_size, a.seed);
+    if (a.kind == "random")
+      g = random_map(a.width, a.height, a.density, a.seed);
+    else if (a.kind == "maze")
+      g = maze_map(a.width, a.height, a.corridor_width, a.seed);
+    else
+      g = rooms_map(a.width, a.height, a.room_size, a.seed);
   } catch (const std::invalid_argument& e) {
     throw InputError("command line", 0, "gen-map", e.what());
   }

@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("config", run.config, "experiment YAML (optional with --resume)");
   run_cmd->add_option("--resume", run.options.resume_dir,
                       "continue the interrupted run in DIR (DIR.partial or DIR)");
-  run_cmd->add_option("--out", run.options.out_dir, "exact output directory (default results/<name>/<timestamp>)");
+  run_cmd->add_option("--out", run.options.out_dir,
+                      "exact output directory (default results/<name>/<timestamp>)");
   run_cmd->add_option("--results-root", run.options.results_root, "parent of results/<name>")
       ->capture_default_str();
   run_cmd->add_option("--tag", run.options.tag, "suffix for the timestamped run directory");
@@ -51,7 +52,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   gm_cmd->add_option("--width", gm.width)->capture_default_str();
   gm_cmd->add_option("--height", gm.height)->capture_default_str();
-  gm_cmd->add_option("--density", gm.density, "random: obstacle probability")->capture_default_str();
+  gm_cmd->add_option("--density", gm.density, "random: obstacle probability")
+      ->capture_default_str();
   gm_cmd->add_option("--corridor-width", gm.corridor_width, "maze")->capture_default_str();
   gm_cmd->add_option("--room-size", gm.room_size, "rooms")->capture_default_str();
   gm_cmd->add_option("--seed", gm.seed)->capture_default_str();
@@ -63,7 +65,9 @@ int main(int argc, char** argv) {
   gs_cmd->add_option("--per-bucket", gs.per_bucket)->capture_default_str();
   gs_cmd->add_option("--max-buckets", gs.max_buckets, "0 = all")->capture_default_str();
   gs_cmd->add_option("--seed", gs.seed)->capture_default_str();
-  gs_cmd->add_option("--connectivity", gs.connectivity)->check(CLI::IsMember({4, 8}))->capture_default_str();
+  gs_cmd->add_option("--connectivity", gs.connectivity)
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
   gs_cmd->add_flag("--corner-cutting", gs.corner_cutting);
   gs_cmd->add_option("-o,--output", gs.output, "output .scen (default: MAP.scen)");
 

@@ -304,8 +304,7 @@ std::vector<fs::path> expand_map_entry(const Context& ctx, const Value& v) {
 // ----- datasets ---------------------------------------------------------------------------------
 
 void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
-  const MapReader m(ctx, v.node, v.field, v.line,
-                    {"maps", "scen", "limit", "buckets", "sample"});
+  const MapReader m(ctx, v.node, v.field, v.line, {"maps", "scen", "limit", "buckets", "sample"});
   const Value& maps = m.require("maps");
   const Value* scen = m.find("scen");
   std::set<fs::path> seen;

@@ -97,7 +97,7 @@ struct ExperimentConfig {
   int repetitions = 1;
   double time_limit_s = 0.0;  // 0 = no limit
   bool validate = true;
-  std::string baseline;  // empty = none
+  std::string baseline;                // empty = none
   std::string summary_by = "dataset";  // `summary: {by: map}`: group the summary per map
   std::vector<DatasetConfig> datasets;
   std::vector<PlannerConfig> planners;

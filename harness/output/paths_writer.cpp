@@ -13,8 +13,10 @@ PathsWriter::PathsWriter(const std::filesystem::path& path, bool append)
 void PathsWriter::write(const RunRow& row, const Grid& grid, const std::vector<CellId>& path) {
   nlohmann::json cells = nlohmann::json::array();
   for (CellId c : path) cells.push_back({grid.x_of(c), grid.y_of(c)});
-  const nlohmann::json obj = {{"dataset", row.dataset}, {"map", row.map},
-                              {"query", row.query},     {"planner", row.planner},
+  const nlohmann::json obj = {{"dataset", row.dataset},
+                              {"map", row.map},
+                              {"query", row.query},
+                              {"planner", row.planner},
                               {"path", std::move(cells)}};
   out_ << obj.dump() << '\n' << std::flush;
 }

@@ -1,5 +1,6 @@
 #include "harness/output/run_manifest.h"
 
+#include <unistd.h>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -7,7 +8,6 @@
 #include <fstream>
 #include <stdexcept>
 #include <thread>
-#include <unistd.h>
 
 namespace pathbench {
 namespace {
@@ -47,7 +47,8 @@ std::string git_commit_of_source() {
   const std::string dir = PATHBENCH_SOURCE_DIR;
   std::string sha = run_command("git -C '" + dir + "' rev-parse HEAD 2>/dev/null");
   if (sha.empty()) return "unknown";
-  if (!run_command("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null").empty())
+  if (!run_command("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null")
+           .empty())
     sha += "-dirty";
   return sha;
 }

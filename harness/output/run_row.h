@@ -16,8 +16,8 @@ namespace pathbench {
 struct RunRow {
   std::string dataset;
   std::string map;
-  int query = 0;   // index of the query within its map (scen line order)
-  int bucket = 0;  // MovingAI bucket (floor(optimal / 4) for generated scenarios)
+  int query = 0;          // index of the query within its map (scen line order)
+  int bucket = 0;         // MovingAI bucket (floor(optimal / 4) for generated scenarios)
   std::string planner;    // label from the config
   std::string algorithm;  // registry name
   std::string params;     // every effective parameter, key=value;... in key order
@@ -25,8 +25,8 @@ struct RunRow {
   Status status = Status::InvalidQuery;
   bool validated = true;  // false when the experiment turned validation off
   bool valid = false;
-  double cost = 0.0;     // +inf when no path was returned
-  double optimal = 0.0;  // reference; +inf when the reference finds no path
+  double cost = 0.0;           // +inf when no path was returned
+  double optimal = 0.0;        // reference; +inf when the reference finds no path
   double suboptimality = 0.0;  // cost / optimal (1 for zero-length), NaN when not solved
   std::size_t path_cells = 0;
   Counters counters;
@@ -34,17 +34,17 @@ struct RunRow {
   double prep_ms = 0.0;  // planner's per-map preparation, repeated on each of its rows
   std::size_t prep_bytes = 0;
   const std::vector<std::string>* extra_names = nullptr;  // planner-specific columns
-  std::vector<double> extras;                              // same order as *extra_names
-  std::string error;  // validation failure, empty when valid
+  std::vector<double> extras;                             // same order as *extra_names
+  std::string error;                                      // validation failure, empty when valid
 };
 
 // Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.
 inline constexpr int kRunSchemaVersion = 1;
 inline constexpr std::array<std::string_view, 25> kRunColumns = {
-    "dataset",    "map",        "query",     "planner",   "algorithm",     "params",
-    "sx",         "sy",         "gx",        "gy",        "status",        "valid",
-    "cost",       "optimal",    "suboptimality", "path_cells", "expansions", "generated",
-    "time_us",    "bucket",     "updates",   "peak_open", "prep_ms",       "prep_bytes",
-    "error"};
+    "dataset",    "map",        "query",     "planner",    "algorithm",
+    "params",     "sx",         "sy",        "gx",         "gy",
+    "status",     "valid",      "cost",      "optimal",    "suboptimality",
+    "path_cells", "expansions", "generated", "time_us",    "bucket",
+    "updates",    "peak_open",  "prep_ms",   "prep_bytes", "error"};
 
 }  // namespace pathbench

@@ -18,8 +18,8 @@
 #include "harness/output/csv_writer.h"
 #include "harness/output/run_manifest.h"
 #include "harness/runner/instance_set.h"
-#include "harness/runner/run_setup.h"
 #include "harness/runner/path_validation.h"
+#include "harness/runner/run_setup.h"
 
 namespace pathbench {
 namespace {

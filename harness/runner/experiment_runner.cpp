@@ -2,12 +2,12 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <ctime>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -296,7 +296,8 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
         row.extra_names = &ap.extra_columns;
         row.extras = result.extras;
         if (result.status == Status::Solved) {
-          row.suboptimality = q.optimal > 0 ? result.cost / q.optimal : (result.cost == 0 ? 1.0 : NAN);
+          row.suboptimality =
+              q.optimal > 0 ? result.cost / q.optimal : (result.cost == 0 ? 1.0 : NAN);
         } else {
           row.suboptimality = NAN;
         }

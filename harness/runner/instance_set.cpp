@@ -1,7 +1,7 @@
 #include "harness/runner/instance_set.h"
 
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 
 #include "algorithms/reference/reference_dijkstra.h"
 #include "datasets/map_generators.h"
@@ -50,9 +50,12 @@ void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
 
 Grid generate_map(const GeneratedSpec& g, std::uint64_t seed) {
   switch (g.kind) {
-    case GeneratedKind::Random: return random_map(g.width, g.height, g.density, seed);
-    case GeneratedKind::Maze: return maze_map(g.width, g.height, g.corridor_width, seed);
-    case GeneratedKind::Rooms: return rooms_map(g.width, g.height, g.room_size, seed);
+    case GeneratedKind::Random:
+      return random_map(g.width, g.height, g.density, seed);
+    case GeneratedKind::Maze:
+      return maze_map(g.width, g.height, g.corridor_width, seed);
+    case GeneratedKind::Rooms:
+      return rooms_map(g.width, g.height, g.room_size, seed);
   }
   return {};
 }
@@ -89,8 +92,10 @@ void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
 std::vector<MapInstance> load_instances(const ExperimentConfig& config) {
   std::vector<MapInstance> out;
   for (const DatasetConfig& ds : config.datasets) {
-    if (ds.kind == DatasetConfig::Kind::MovingAI) load_movingai(ds, out);
-    else load_generated(ds, out);
+    if (ds.kind == DatasetConfig::Kind::MovingAI)
+      load_movingai(ds, out);
+    else
+      load_generated(ds, out);
   }
   return out;
 }

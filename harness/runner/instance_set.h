@@ -20,10 +20,10 @@ struct QueryInstance {
 
 struct MapInstance {
   std::string dataset;
-  std::string map_name;            // file name for MovingAI maps, <dataset>-NNN when generated
-  std::filesystem::path map_path;  // empty when generated
+  std::string map_name;             // file name for MovingAI maps, <dataset>-NNN when generated
+  std::filesystem::path map_path;   // empty when generated
   std::filesystem::path scen_path;  // empty when generated
-  std::uint64_t seed = 0;          // generator seed (generated maps)
+  std::uint64_t seed = 0;           // generator seed (generated maps)
   Grid grid;
   std::vector<QueryInstance> queries;
 };

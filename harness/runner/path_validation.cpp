@@ -1,7 +1,7 @@
 #include "harness/runner/path_validation.h"
 
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 
 #include "algorithms/core/moves.h"
 
@@ -36,8 +36,8 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
     const Point a = grid.point(r.path[i - 1]), b = grid.point(r.path[i]);
     double step = 0.0;
     if (!legal_move(grid, a, b, &step))
-      return fail(fmt::format("step {} ({},{})->({},{}) is not a legal move", i, a.x, a.y, b.x, b.y),
-                  cost);
+      return fail(
+          fmt::format("step {} ({},{})->({},{}) is not a legal move", i, a.x, a.y, b.x, b.y), cost);
     cost += step;
   }
   if (!costs_equal(cost, r.cost))
@@ -51,8 +51,8 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
     if (!caps.optimal && std::isfinite(caps.suboptimality_bound)) {
       const double bound = caps.suboptimality_bound * optimal;
       if (cost > bound && !costs_equal(cost, bound))
-        return fail(fmt::format("cost {} exceeds the bound {} x {}", cost,
-                                caps.suboptimality_bound, optimal),
+        return fail(fmt::format("cost {} exceeds the bound {} x {}", cost, caps.suboptimality_bound,
+                                optimal),
                     cost);
     }
   }

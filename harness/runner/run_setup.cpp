@@ -1,7 +1,7 @@
 #include "harness/runner/run_setup.h"
 
-#include <ctime>
 #include <fmt/format.h>
+#include <ctime>
 
 #include "datasets/input_error.h"
 
@@ -34,11 +34,11 @@ void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePla
     for (const MapInstance& m : maps) {
       const std::string why = check_support(caps, m.grid);
       if (!why.empty())
-        throw InputError(cfg.source_file.string(), planners[i].config->line,
-                         fmt::format("planners[{}].algorithm", i),
-                         fmt::format("planner '{}' ({}) cannot run on dataset '{}': {}",
-                                     planners[i].config->label, planners[i].config->algorithm,
-                                     m.dataset, why));
+        throw InputError(
+            cfg.source_file.string(), planners[i].config->line,
+            fmt::format("planners[{}].algorithm", i),
+            fmt::format("planner '{}' ({}) cannot run on dataset '{}': {}",
+                        planners[i].config->label, planners[i].config->algorithm, m.dataset, why));
     }
   }
 }

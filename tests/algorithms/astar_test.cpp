@@ -217,8 +217,8 @@ std::vector<RandomCase> random_cases(int count, std::uint64_t seed, MoveRules ru
   return cases;
 }
 
-void expect_matches_reference(const std::string& planner, const RawParams& params,
-                              MoveRules rules, bool terrain, std::uint64_t seed) {
+void expect_matches_reference(const std::string& planner, const RawParams& params, MoveRules rules,
+                              bool terrain, std::uint64_t seed) {
   int solved = 0, unreachable = 0;
   for (const RandomCase& c : random_cases(300, seed, rules, terrain)) {
     const double ref = reference_cost(c.grid, c.s, c.t);

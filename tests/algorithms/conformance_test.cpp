@@ -101,8 +101,8 @@ TEST_P(Conformance, MatchesReferenceOnGeneratedMaps) {
         ++unreachable;
         continue;
       }
-      ASSERT_EQ(r.status, Status::Solved) << describe(v) << " on a " << c.grid.width() << "x"
-                                          << c.grid.height() << " map";
+      ASSERT_EQ(r.status, Status::Solved)
+          << describe(v) << " on a " << c.grid.width() << "x" << c.grid.height() << " map";
       ++solved;
       const double tol = 1e-9 * std::max(1.0, ref);
       EXPECT_EQ(c.grid.point(r.path.front()), q.start);
@@ -132,7 +132,8 @@ INSTANTIATE_TEST_SUITE_P(AllPlanners, Conformance, ::testing::ValuesIn(all_varia
 TEST(Conformance, RegistryListsEveryPlannerOnce) {
   std::vector<std::string> names;
   for (const PlannerInfo& info : planner_registry()) names.push_back(info.name);
-  for (const char* expected : {"astar", "boost_astar", "dijkstra", "dstar_lite", "gbfs", "hpa", "jps", "jps_plus"})
+  for (const char* expected :
+       {"astar", "boost_astar", "dijkstra", "dstar_lite", "gbfs", "hpa", "jps", "jps_plus"})
     EXPECT_EQ(std::count(names.begin(), names.end(), expected), 1) << expected;
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
 }

@@ -62,8 +62,8 @@ TEST(Moves, LegalMoveRules) {
 
 TEST(Moves, SuccessorsMatchLegalMove) {
   std::mt19937_64 rng(3);
-  for (const MoveRules rules : {MoveRules{}, MoveRules{Connectivity::Four, false},
-                                MoveRules{Connectivity::Eight, true}}) {
+  for (const MoveRules rules :
+       {MoveRules{}, MoveRules{Connectivity::Four, false}, MoveRules{Connectivity::Eight, true}}) {
     Grid g(12, 9, rules);
     for (int y = 0; y < 9; ++y)
       for (int x = 0; x < 12; ++x)
@@ -98,7 +98,9 @@ void check_heuristic(HeuristicKind kind, MoveRules rules, bool expect_ok) {
     const Point goal{static_cast<int>(rng() % 16), static_cast<int>(rng() % 16)};
     if (!g.passable(goal.x, goal.y)) continue;
     const std::vector<double> dist = reference_costs_from(g, goal);  // symmetric moves
-    auto h = [&](Point p) { return evaluate_heuristic(kind, std::abs(p.x - goal.x), std::abs(p.y - goal.y)); };
+    auto h = [&](Point p) {
+      return evaluate_heuristic(kind, std::abs(p.x - goal.x), std::abs(p.y - goal.y));
+    };
     const MoveOffsets off(g);
     for (int y = 0; y < 16; ++y)
       for (int x = 0; x < 16; ++x) {

@@ -22,8 +22,7 @@ class AStarPlanner final : public Planner {
 
   Capabilities capabilities() const override {
     Capabilities c;
-    const bool consistent =
-        !prepared() || heuristic_is_consistent(heuristic_, grid().rules());
+    const bool consistent = !prepared() || heuristic_is_consistent(heuristic_, grid().rules());
     if (greedy_) {
       c.optimal = false;
       c.suboptimality_bound = std::numeric_limits<double>::infinity();
@@ -37,9 +36,7 @@ class AStarPlanner final : public Planner {
     c.traceable = true;
     return c;
   }
-  std::size_t memory_bytes() const override {
-    return nodes_.memory_bytes() + open_.memory_bytes();
-  }
+  std::size_t memory_bytes() const override { return nodes_.memory_bytes() + open_.memory_bytes(); }
 
  protected:
   void do_prepare(const Grid& grid) override {
@@ -51,11 +48,16 @@ class AStarPlanner final : public Planner {
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
     switch (heuristic_) {
-      case HeuristicKind::Octile: return run(OctileHeuristic{}, start, goal, budget, result);
-      case HeuristicKind::Manhattan: return run(ManhattanHeuristic{}, start, goal, budget, result);
-      case HeuristicKind::Euclidean: return run(EuclideanHeuristic{}, start, goal, budget, result);
-      case HeuristicKind::Chebyshev: return run(ChebyshevHeuristic{}, start, goal, budget, result);
-      case HeuristicKind::Zero: return run(ZeroHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Octile:
+        return run(OctileHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Manhattan:
+        return run(ManhattanHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Euclidean:
+        return run(EuclideanHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Chebyshev:
+        return run(ChebyshevHeuristic{}, start, goal, budget, result);
+      case HeuristicKind::Zero:
+        return run(ZeroHeuristic{}, start, goal, budget, result);
     }
   }
 
@@ -88,11 +90,21 @@ PlannerInfo astar_planner_info() {
   info.name = "astar";
   info.summary = "A* / weighted A* over a binary or pairing heap (ties: f, larger g, cell id)";
   info.params = {
-      {"heuristic", ParamType::Choice, std::string("octile"), 0, 0,
-       {"octile", "manhattan", "euclidean", "chebyshev", "zero"}, "distance estimate"},
+      {"heuristic",
+       ParamType::Choice,
+       std::string("octile"),
+       0,
+       0,
+       {"octile", "manhattan", "euclidean", "chebyshev", "zero"},
+       "distance estimate"},
       {"weight", ParamType::Real, 1.0, 0.0, 1e6, {}, "f = g + weight * h (weighted A* when > 1)"},
       {"greedy", ParamType::Bool, false, 0, 0, {}, "greedy best-first: f = h"},
-      {"queue", ParamType::Choice, std::string("binary"), 0, 0, {"binary", "pairing"},
+      {"queue",
+       ParamType::Choice,
+       std::string("binary"),
+       0,
+       0,
+       {"binary", "pairing"},
        "open list: indexed binary heap or pooled pairing heap"},
   };
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
@@ -108,7 +120,8 @@ PlannerInfo dijkstra_planner_info() {
 }
 
 PlannerInfo gbfs_planner_info() {
-  return make_preset(astar_planner_info(), "gbfs", "greedy best-first search: astar with greedy=true",
+  return make_preset(astar_planner_info(), "gbfs",
+                     "greedy best-first search: astar with greedy=true",
                      {{"greedy", "true"}, {"weight", "1"}});
 }
 
