@@ -357,12 +357,7 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   check_combinations(cfg, planners, maps);
 
   const fs::path dir = choose_output_dir(cfg, opt);
-  const fs::path staging = dir.string() + ".partial";
-  if (fs::exists(dir) && !opt.overwrite)
-    throw InputError(dir.string(), 0, "--out",
-                     "output directory already exists (use --overwrite to replace it)");
-  fs::remove_all(staging);
-  fs::create_directories(staging);
+  const fs::path staging = open_staging_dir(dir, opt);
 
   // Runs: the longest queries with a path (by optimal cost; ties by scenario order).
   struct Pick {
@@ -475,14 +470,7 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   csv.close();
 
   write_summary_csv(staging / "dynamic_summary.csv", group_rows(outcome.rows));
-  if (fs::exists(dir)) fs::remove_all(dir);
-  fs::rename(staging, dir);
-  if (opt.out_dir.empty()) {
-    const fs::path latest = dir.parent_path() / "latest";
-    std::error_code ec;
-    fs::remove(latest, ec);
-    fs::create_directory_symlink(dir.filename(), latest, ec);
-  }
+  publish_run_dir(staging, dir, opt);
   outcome.dir = dir;
   return outcome;
 }

@@ -211,14 +211,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
     write_json_file(staging / "meta.json", meta);
   } else {
     dir = choose_output_dir(cfg, opt);
-    staging = dir.string() + ".partial";
-    if (fs::exists(dir)) {
-      if (!opt.overwrite)
-        throw InputError(dir.string(), 0, "--out",
-                         "output directory already exists (use --overwrite to replace it)");
-    }
-    fs::remove_all(staging);
-    fs::create_directories(staging);
+    staging = open_staging_dir(dir, opt);
     nlohmann::json meta = manifest(cfg, planners, maps);
     meta["experiment"]["summary_by"] = opt.summary_by == GroupBy::Map ? "map" : "dataset";
     write_json_file(staging / "meta.json", meta);
@@ -336,14 +329,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
   outcome.summary = write_summaries(staging, cfg.name, rows, summary_options);
-  if (fs::exists(dir)) fs::remove_all(dir);
-  fs::rename(staging, dir);
-  if (opt.out_dir.empty()) {
-    const fs::path latest = dir.parent_path() / "latest";
-    std::error_code ec;
-    fs::remove(latest, ec);
-    fs::create_directory_symlink(dir.filename(), latest, ec);
-  }
+  publish_run_dir(staging, dir, opt);
   outcome.dir = dir;
   outcome.rows = rows.size();
   return outcome;

@@ -57,4 +57,28 @@ std::filesystem::path choose_output_dir(const ExperimentConfig& cfg, const RunOp
   return dir;
 }
 
+std::filesystem::path open_staging_dir(const std::filesystem::path& dir, const RunOptions& opt) {
+  namespace fs = std::filesystem;
+  if (fs::exists(dir) && !opt.overwrite)
+    throw InputError(dir.string(), 0, "--out",
+                     "output directory already exists (use --overwrite to replace it)");
+  const fs::path staging = dir.string() + ".partial";
+  fs::remove_all(staging);
+  fs::create_directories(staging);
+  return staging;
+}
+
+void publish_run_dir(const std::filesystem::path& staging, const std::filesystem::path& dir,
+                     const RunOptions& opt) {
+  namespace fs = std::filesystem;
+  if (fs::exists(dir)) fs::remove_all(dir);
+  fs::rename(staging, dir);
+  if (opt.out_dir.empty()) {
+    const fs::path latest = dir.parent_path() / "latest";
+    std::error_code ec;  // best effort: a missing symlink does not invalidate the run
+    fs::remove(latest, ec);
+    fs::create_directory_symlink(dir.filename(), latest, ec);
+  }
+}
+
 }  // namespace pathbench

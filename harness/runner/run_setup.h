@@ -32,4 +32,13 @@ void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePla
 // existing run directory (finished or .partial).
 std::filesystem::path choose_output_dir(const ExperimentConfig& cfg, const RunOptions& options);
 
+// The directory a run writes into until it completes: `<dir>.partial`, emptied and created.
+// Throws InputError when `dir` exists and options.overwrite is off.
+std::filesystem::path open_staging_dir(const std::filesystem::path& dir, const RunOptions& options);
+
+// Completes a run: replaces `dir` with `staging` and, for a default (timestamped) directory,
+// points results/<name>/latest at it.
+void publish_run_dir(const std::filesystem::path& staging, const std::filesystem::path& dir,
+                     const RunOptions& options);
+
 }  // namespace pathbench
