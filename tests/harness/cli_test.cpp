@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/support/shell.h"
 #include "tests/support/test_data.h"
 
 namespace pathbench {
@@ -29,33 +30,12 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-struct CmdResult {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using CmdResult = testing::CommandResult;
+using testing::read_text;
+using testing::shell_quote;
 
 void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-  ASSERT_TRUE(out.good()) << "cannot write " << p;
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'')
-      q += "'\\''";
-    else
-      q += c;
-  }
-  return q + "'";
+  ASSERT_TRUE(testing::write_text(p, text)) << "cannot write " << p;
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -160,22 +140,9 @@ class CliTest : public ::testing::Test {
 
   // Runs the binary with `args` in the work folder; stdout and stderr go to files outside it.
   CmdResult run(const std::vector<std::string>& args) const {
-    std::vector<std::string> words = {"cd", shell_quote(work_.string()), "&&",
-                                      shell_quote(PATHBENCH_EXE)};
-    for (const std::string& a : args) words.push_back(shell_quote(a));
-    for (const char* stream : {"stdout", "stderr"}) {
-      words.emplace_back(std::string_view(stream) == "stdout" ? ">" : "2>");
-      words.push_back(shell_quote((root_ / stream).string()));
-    }
-    words.emplace_back("</dev/null");
-    std::string cmd;
-    for (const std::string& w : words) cmd.append(w).append(" ");
-    const int status = std::system(cmd.c_str());
-    CmdResult r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = read_text(root_ / "stdout");
-    r.err = read_text(root_ / "stderr");
-    return r;
+    std::string cmd = shell_quote(PATHBENCH_EXE);
+    for (const std::string& a : args) cmd += " " + shell_quote(a);
+    return testing::run_shell(work_, cmd, root_);
   }
 
   // `pathbench run <config> --out out` with the config written to `name`.

@@ -25,6 +25,7 @@
 #include "harness/render/raster_image.h"
 #include "harness/render/trace_renderer.h"
 #include "harness/runner/dynamic_runner.h"
+#include "tests/support/shell.h"
 
 namespace pathbench {
 namespace {
@@ -557,23 +558,8 @@ TEST(Render, SvgAndAscii) {
 
 // ---- The binary: render subcommand and the HTML replay in headless Chromium. ----
 
-struct Cmd {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+using Cmd = testing::CommandResult;
+using testing::read_text;
 
 class RenderCli : public ::testing::Test {
  protected:
@@ -587,20 +573,10 @@ class RenderCli : public ::testing::Test {
     std::error_code ec;
     fs::remove_all(dir_, ec);
   }
-  Cmd run(const std::string& shell_cmd) const {
-    const std::string cmd = "cd " + quote(dir_.string()) + " && " + shell_cmd + " >" +
-                            quote((dir_ / "stdout").string()) + " 2>" +
-                            quote((dir_ / "stderr").string()) + " </dev/null";
-    const int status = std::system(cmd.c_str());
-    Cmd r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = read_text(dir_ / "stdout");
-    r.err = read_text(dir_ / "stderr");
-    return r;
-  }
+  Cmd run(const std::string& shell_cmd) const { return testing::run_shell(dir_, shell_cmd, dir_); }
   Cmd pathbench(const std::vector<std::string>& args) const {
-    std::string cmd = quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + quote(a);
+    std::string cmd = testing::shell_quote(PATHBENCH_EXE);
+    for (const std::string& a : args) cmd += " " + testing::shell_quote(a);
     return run(cmd);
   }
   fs::path dir_;
@@ -697,8 +673,8 @@ TEST_F(RenderCli, HtmlReplayShowsTraceCountsInChromium) {
         " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
         " --disable-background-networking --disable-component-update --disable-sync"
         " --user-data-dir=" +
-        quote(profile.string()) + " --virtual-time-budget=5000 --dump-dom " +
-        quote("file://" + html.string() + fragment);
+        testing::shell_quote(profile.string()) + " --virtual-time-budget=5000 --dump-dom " +
+        testing::shell_quote("file://" + html.string() + fragment);
     return run(cmd);
   };
   auto count_of = [](const std::string& dom, int panel) -> long long {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "harness/output/runs_csv_reader.h"
+#include "tests/support/shell.h"
 
 extern char** environ;
 
@@ -32,17 +33,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-}
+using testing::read_text;
+using testing::write_text;
 
 struct Exit {
   int code = -1;
