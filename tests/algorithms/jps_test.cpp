@@ -18,6 +18,7 @@
 #include "algorithms/reference/reference_dijkstra.h"
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"
+#include "tests/algorithms/test_grids.h"
 #include "tests/support/test_data.h"
 
 namespace pathbench {
@@ -28,40 +29,10 @@ std::unique_ptr<Planner> make_jps() {
   return info.factory(resolve_params(info.params, {}));
 }
 
-// Rows of '.' (free) and '@' (blocked), MovingAI style.
-Grid ascii_grid(const std::vector<std::string>& rows) {
-  Grid g(static_cast<int>(rows.front().size()), static_cast<int>(rows.size()));
-  for (int y = 0; y < g.height(); ++y)
-    for (int x = 0; x < g.width(); ++x) g.set_passable(x, y, rows[y][x] == '.');
-  return g;
-}
-
-bool near(double a, double b, double rel) {
-  if (std::isinf(a) || std::isinf(b)) return a == b;
-  return std::fabs(a - b) <= rel * std::max(1.0, std::fabs(b));
-}
-
-// Replays the path move by move; returns a failure description, empty when it is valid.
-std::string check_path(const Grid& g, const Query& q, const SearchResult& r) {
-  if (r.path.empty()) return "empty path";
-  if (r.path.front() != g.id(q.start)) return "path does not start at start";
-  if (r.path.back() != g.id(q.goal)) return "path does not end at goal";
-  double cost = 0.0;
-  for (std::size_t i = 1; i < r.path.size(); ++i) {
-    double step = 0.0;
-    if (!legal_move(g, g.point(r.path[i - 1]), g.point(r.path[i]), &step))
-      return "illegal step " + std::to_string(i);
-    cost += step;
-  }
-  if (!near(cost, r.cost, 1e-12)) return "recomputed cost differs from the reported cost";
-  return {};
-}
-
-SearchResult solve(Planner& p, Point s, Point t, Budget budget = {}) {
-  SearchResult r;
-  p.solve({s, t}, budget, r);
-  return r;
-}
+using testing::ascii_grid;
+using testing::check_path;
+using testing::near;
+using testing::solve;
 
 TEST(Jps, InfoHasNoParameters) {
   const PlannerInfo info = jps_planner_info();

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,43 @@ inline double walk_cost(const Grid& g, const std::vector<CellId>& path) {
     cost += step;
   }
   return cost;
+}
+
+// Rows of '.' (free) and '@' (blocked), MovingAI style.
+inline Grid ascii_grid(const std::vector<std::string>& rows) {
+  Grid g(static_cast<int>(rows.front().size()), static_cast<int>(rows.size()));
+  for (int y = 0; y < g.height(); ++y)
+    for (int x = 0; x < g.width(); ++x)
+      g.set_passable(x, y, rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] == '.');
+  return g;
+}
+
+// Relative closeness; infinities are equal only to themselves.
+inline bool near(double a, double b, double rel) {
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  return std::fabs(a - b) <= rel * std::max(1.0, std::fabs(b));
+}
+
+// Replays the path move by move; returns a failure description, empty when it is valid.
+inline std::string check_path(const Grid& g, const Query& q, const SearchResult& r) {
+  if (r.path.empty()) return "empty path";
+  if (r.path.front() != g.id(q.start)) return "path does not start at start";
+  if (r.path.back() != g.id(q.goal)) return "path does not end at goal";
+  double cost = 0.0;
+  for (std::size_t i = 1; i < r.path.size(); ++i) {
+    double step = 0.0;
+    if (!legal_move(g, g.point(r.path[i - 1]), g.point(r.path[i]), &step))
+      return "illegal step " + std::to_string(i);
+    cost += step;
+  }
+  if (!near(cost, r.cost, 1e-12)) return "recomputed cost differs from the reported cost";
+  return {};
+}
+
+inline SearchResult solve(Planner& p, Point s, Point t, Budget budget = {}) {
+  SearchResult r;
+  p.solve({s, t}, budget, r);
+  return r;
 }
 
 }  // namespace pathbench::testing
