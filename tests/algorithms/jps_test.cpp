@@ -31,7 +31,9 @@ std::unique_ptr<Planner> make_jps() {
 
 using testing::ascii_grid;
 using testing::check_path;
+using testing::free_cells;
 using testing::near;
+using testing::random_grid;
 using testing::solve;
 
 TEST(Jps, InfoHasNoParameters) {
@@ -194,8 +196,6 @@ TEST(Jps, ExpansionBudgetGivesTimeout) {
   EXPECT_EQ(again.path, full.path);
 }
 
-Grid random_grid(std::mt19937_64& rng, int w, int h, double density);
-
 TEST(Jps, TimeBudgetIsCheckedEveryClockInterval) {
   // A cluttered map where a corner-to-corner query needs well over kClockCheckInterval jump
   // points; a time limit that has always expired stops it at the first clock check.
@@ -214,38 +214,6 @@ TEST(Jps, TimeBudgetIsCheckedEveryClockInterval) {
   EXPECT_EQ(cut.status, Status::Timeout);
   EXPECT_EQ(cut.counters.expansions, Budget::kClockCheckInterval);
   EXPECT_TRUE(cut.path.empty());
-}
-
-// Random map: uniform noise at `density`, plus (sometimes) a few wall segments, which create the
-// long corridors and corners where jump points live.
-Grid random_grid(std::mt19937_64& rng, int w, int h, double density) {
-  Grid g(w, h);
-  std::bernoulli_distribution blocked(density);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      if (blocked(rng)) g.set_passable(x, y, false);
-  if (std::uniform_int_distribution<int>(0, 1)(rng)) {
-    const int walls = std::uniform_int_distribution<int>(1, 1 + (w + h) / 8)(rng);
-    for (int i = 0; i < walls; ++i) {
-      const bool horizontal = std::uniform_int_distribution<int>(0, 1)(rng);
-      int x = std::uniform_int_distribution<int>(0, w - 1)(rng);
-      int y = std::uniform_int_distribution<int>(0, h - 1)(rng);
-      const int len = std::uniform_int_distribution<int>(1, std::max(w, h))(rng);
-      for (int k = 0; k < len && g.in_bounds(x, y); ++k) {
-        if (std::uniform_int_distribution<int>(0, 9)(rng) != 0) g.set_passable(x, y, false);
-        (horizontal ? x : y) += 1;
-      }
-    }
-  }
-  return g;
-}
-
-std::vector<Point> free_cells(const Grid& g) {
-  std::vector<Point> cells;
-  for (int y = 0; y < g.height(); ++y)
-    for (int x = 0; x < g.width(); ++x)
-      if (g.passable(x, y)) cells.push_back({x, y});
-  return cells;
 }
 
 TEST(Jps, MatchesReferenceOnRandomMaps) {
