@@ -6,5 +6,10 @@ cd "$(dirname "$0")/.."
 dir="${1:-build}"
 shift || true
 jobs="$(nproc 2>/dev/null || echo 2)"
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >/dev/null
+launcher=()
+# ccache, when installed, makes rebuilds in a second build directory or a fresh clone cheap.
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "${launcher[@]}" "$@" >/dev/null
 cmake --build "$dir" -j "$jobs"
