@@ -14,6 +14,7 @@
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 #include "harness/config/experiment_config.h"
+#include "harness/output/run_directory.h"
 #include "harness/runner/dynamic_runner.h"
 
 namespace pathbench::cli {
@@ -68,21 +69,23 @@ std::string param_text(const ParamSpec& s) {
 // interrupted run's meta.json, anchored at the original config file's folder.
 ExperimentConfig load_run_config(const RunArgs& args) {
   if (!args.config.empty()) return load_experiment(args.config);
-  const std::filesystem::path dir = args.options.resume_dir;
-  if (dir.empty())
+  if (args.options.resume_dir.empty())
     throw InputError("command line", 0, "config", "a config file is required (or --resume DIR)");
-  std::filesystem::path meta_path = dir / "meta.json";
-  if (!std::filesystem::exists(meta_path))
-    meta_path = std::filesystem::path(dir.string() + ".partial") / "meta.json";
+  const std::filesystem::path meta_path =
+      resume_run_dirs(args.options.resume_dir).staging / "meta.json";
   std::ifstream in(meta_path);
-  if (!in) throw InputError(dir.string(), 0, "--resume", "no meta.json here (nor in .partial)");
+  if (!in) throw InputError(meta_path.string(), 0, "--resume", "no meta.json; cannot resume");
   const nlohmann::json meta = nlohmann::json::parse(in, nullptr, false);
-  if (meta.is_discarded() || !meta.contains("config_text") || !meta.contains("experiment"))
+  if (meta.is_discarded() || !meta.is_object() || !meta.contains("config_text") ||
+      !meta["config_text"].is_string() || !meta.contains("experiment") ||
+      !meta["experiment"].is_object())
     throw InputError(meta_path.string(), 0, "config_text",
                      "no recorded config; pass the config file");
-  return parse_experiment(meta["config_text"].get<std::string>(),
-                          meta["experiment"].value("config_file", std::string()),
-                          default_repo_root());
+  std::string config_file;
+  if (const auto it = meta["experiment"].find("config_file");
+      it != meta["experiment"].end() && it->is_string())
+    config_file = it->get<std::string>();
+  return parse_experiment(meta["config_text"].get<std::string>(), config_file, default_repo_root());
 }
 
 }  // namespace
@@ -109,8 +112,17 @@ int run_command(const RunArgs& args) {
     }
     return 0;
   }
-  const RunOutcome out = run_experiment(cfg, opt, std::cout);
-  if (out.interrupted) return 130;  // as a shell reports a process ended by SIGINT
+  RunOutcome out;
+  try {
+    out = run_experiment(cfg, opt, std::cout);
+  } catch (const RunWriteError& e) {
+    std::cerr << fmt::format(
+        "error: {}\nthe rows written so far are kept in {}; once the cause is fixed (free disk "
+        "space), resume with: pathbench run --resume {}\n",
+        e.what(), e.staging().string(), e.staging().string());
+    return 1;
+  }
+  if (out.interrupted) return 128 + out.signal;  // as a shell reports a process ended by it
   std::cout << '\n';
   print_summary_table(std::cout, out.summary);
   std::cout << fmt::format("\n{} rows, {} invalid. Results: {}\n", out.rows, out.invalid,

@@ -1,7 +1,9 @@
 #include "harness/output/csv_writer.h"
 
 #include <fmt/format.h>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace pathbench {
@@ -42,6 +44,9 @@ RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,
     header += csv_escape(c);
   }
   out_ << header << '\n' << std::flush;
+  if (!out_)
+    throw std::runtime_error(
+        fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
 }
 
 void RunCsvWriter::write(const RunRow& r) {
@@ -62,7 +67,9 @@ void RunCsvWriter::write(const RunRow& r) {
       if ((*r.extra_names)[i] == name) line += number(r.extras[i]);
   }
   out_ << line << '\n' << std::flush;
-  if (!out_) throw std::runtime_error("write failed: " + path_.string());
+  if (!out_)
+    throw std::runtime_error(
+        fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
 }
 
 }  // namespace pathbench

@@ -1,12 +1,15 @@
 #include "harness/output/paths_writer.h"
 
+#include <fmt/format.h>
+#include <cerrno>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace pathbench {
 
 PathsWriter::PathsWriter(const std::filesystem::path& path, bool append)
-    : out_(path, append ? std::ios::app : std::ios::trunc) {
+    : out_(path, append ? std::ios::app : std::ios::trunc), path_(path) {
   if (!out_) throw std::runtime_error("cannot write " + path.string());
 }
 
@@ -19,6 +22,9 @@ void PathsWriter::write(const RunRow& row, const Grid& grid, const std::vector<C
                               {"planner", row.planner},
                               {"path", std::move(cells)}};
   out_ << obj.dump() << '\n' << std::flush;
+  if (!out_)
+    throw std::runtime_error(
+        fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
 }
 
 }  // namespace pathbench

@@ -1,6 +1,7 @@
 // paths.jsonl (with --save-paths): one JSON object per runs.csv row, in the same order —
 // {"dataset","map","query","planner","path":[[x,y],...]} — so anyone can validate or draw the
-// paths with their own tools. Flushed per row, like runs.csv.
+// paths with their own tools. Flushed per row, like runs.csv, and checked: a failed write throws
+// std::runtime_error naming the file and the cause.
 #pragma once
 
 #include <filesystem>
@@ -19,6 +20,7 @@ class PathsWriter {
 
  private:
   std::ofstream out_;
+  std::filesystem::path path_;
 };
 
 }  // namespace pathbench

@@ -73,10 +73,15 @@ nlohmann::json build_and_machine_info() {
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& meta) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error("cannot write " + path.string());
-  f << meta.dump(2) << '\n';
-  if (!f) throw std::runtime_error("write failed: " + path.string());
+  // Written beside and renamed over, so a kill mid-write leaves the previous file whole.
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream f(tmp);
+    if (!f) throw std::runtime_error("cannot write " + tmp.string());
+    f << meta.dump(2) << '\n' << std::flush;
+    if (!f) throw std::runtime_error("write failed: " + tmp.string());
+  }
+  std::filesystem::rename(tmp, path);
 }
 
 }  // namespace pathbench

@@ -109,6 +109,8 @@ RunsCsv read_runs_csv(const std::filesystem::path& path) {
   out.extra_columns = extras;
 
   // Line numbers are record numbers + 1; exact for runs.csv, which never has quoted newlines.
+  // A run (dataset, map, planner, query) appears once: a repeated one would be counted twice.
+  std::map<std::tuple<std::string, std::string, std::string, int>, int> line_of_run;
   for (std::size_t r = 1; r < records.size(); ++r) {
     const std::vector<std::string>& f = records[r];
     const int line = static_cast<int>(r + 1);
@@ -178,6 +180,12 @@ RunsCsv read_runs_csv(const std::filesystem::path& path) {
       }
       row.extras.push_back(v);
     }
+    const auto [it, fresh] =
+        line_of_run.try_emplace({row.dataset, row.map, row.planner, row.query}, line);
+    if (!fresh)
+      throw InputError(path.string(), line, "",
+                       fmt::format("duplicate run: {}/{} planner '{}' query {} is also on line {}",
+                                   row.dataset, row.map, row.planner, row.query, it->second));
     out.rows.push_back(std::move(row));
   }
   return out;

@@ -356,8 +356,9 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   const std::vector<MapInstance> maps = load_instances(cfg);
   check_combinations(cfg, planners, maps);
 
-  const fs::path dir = choose_output_dir(cfg, opt);
-  const fs::path staging = open_staging_dir(dir, opt);
+  const RunDirs dirs = plan_run_dirs(cfg, opt);
+  open_staging(dirs, opt.overwrite);
+  const fs::path& staging = dirs.staging;
 
   // Runs: the longest queries with a path (by optimal cost; ties by scenario order).
   struct Pick {
@@ -470,8 +471,8 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   csv.close();
 
   write_summary_csv(staging / "dynamic_summary.csv", group_rows(outcome.rows));
-  publish_run_dir(staging, dir, opt);
-  outcome.dir = dir;
+  publish_run(dirs);
+  outcome.dir = dirs.dir;
   return outcome;
 }
 

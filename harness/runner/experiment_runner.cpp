@@ -10,6 +10,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -21,6 +22,7 @@
 #include "harness/output/paths_writer.h"
 #include "harness/output/run_manifest.h"
 #include "harness/output/runs_csv_reader.h"
+#include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/instance_set.h"
 #include "harness/runner/path_validation.h"
 #include "harness/runner/run_setup.h"
@@ -77,59 +79,65 @@ nlohmann::json manifest(const ExperimentConfig& cfg, const std::vector<ActivePla
   return m;
 }
 
-// Set by the SIGINT handler; the run loop checks it after each row.
-volatile std::sig_atomic_t g_interrupted = 0;
+// The signal (SIGINT or SIGTERM) that asked the run to stop; the loop checks it after each row.
+volatile std::sig_atomic_t g_stop_signal = 0;
 
-extern "C" void on_interrupt(int) {
-  g_interrupted = 1;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+extern "C" void on_stop_signal(int sig) {
+  g_stop_signal = sig;
+  std::signal(sig, SIG_DFL);  // a second Ctrl-C (or TERM) ends the process at once
 }
 
-// Installs on_interrupt for the lifetime of the object, then restores the previous handler.
-class InterruptGuard {
+// Installs on_stop_signal for SIGINT and SIGTERM (a batch scheduler's cancellation) for the
+// lifetime of the object, then restores the previous handlers.
+class StopSignalGuard {
  public:
-  InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) { g_interrupted = 0; }
-  ~InterruptGuard() { std::signal(SIGINT, previous_); }
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  StopSignalGuard()
+      : previous_int_(std::signal(SIGINT, on_stop_signal)),
+        previous_term_(std::signal(SIGTERM, on_stop_signal)) {
+    g_stop_signal = 0;
+  }
+  ~StopSignalGuard() {
+    std::signal(SIGINT, previous_int_);
+    std::signal(SIGTERM, previous_term_);
+  }
+  StopSignalGuard(const StopSignalGuard&) = delete;
+  StopSignalGuard& operator=(const StopSignalGuard&) = delete;
 
  private:
-  void (*previous_)(int);
+  void (*previous_int_)(int);
+  void (*previous_term_)(int);
 };
 
 // dataset, map, planner, query
 using RunKey = std::tuple<std::string, std::string, std::string, int>;
 
-// The staging and final directories of the run to resume, given either name.
-std::pair<fs::path, fs::path> resume_dirs(const fs::path& given) {
-  fs::path p = given.lexically_normal();
-  if (p.filename().empty()) p = p.parent_path();  // trailing slash
-  const std::string text = p.string();
-  const std::string suffix = ".partial";
-  if (text.size() > suffix.size() && text.ends_with(suffix)) {
-    if (!fs::is_directory(p)) throw InputError(text, 0, "--resume", "no such directory");
-    return {fs::path(text.substr(0, text.size() - suffix.size())), p};
+std::string read_whole_file(const fs::path& path, const char* field) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(path, ec)))
+    throw InputError(path.string(), 0, field, "missing or not a regular file; cannot resume");
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (!in && !in.eof()) throw InputError(path.string(), 0, field, "cannot be read");
+  return ss.str();
+}
+
+// Replaces `path` with `text` in one rename, so a crash leaves the old or the new file whole.
+void replace_file(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text << std::flush;
+    if (!out) throw std::runtime_error("write failed: " + tmp.string());
   }
-  const fs::path staging = text + suffix;
-  if (fs::is_directory(staging)) return {p, staging};
-  if (fs::is_directory(p))
-    throw InputError(text, 0, "--resume", "this run is complete (no " + staging.string() + ")");
-  throw InputError(text, 0, "--resume", "no such run directory (nor " + staging.string() + ")");
+  fs::rename(tmp, path);
 }
 
 // Reads the rows of an interrupted run. A last line cut short by a crash is dropped from the
 // file first, so appended rows start on a line of their own.
 RunsCsv read_interrupted_rows(const fs::path& csv_path,
                               const std::vector<std::string>& extra_columns) {
-  if (!fs::is_regular_file(csv_path))
-    throw InputError(csv_path.string(), 0, "--resume", "runs.csv missing; cannot resume");
-  std::string text;
-  {
-    std::ifstream in(csv_path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-  }
+  const std::string text = read_whole_file(csv_path, "--resume");
   const std::size_t end = text.rfind('\n');
   if (end == std::string::npos)
     throw InputError(csv_path.string(), 1, "--resume", "runs.csv has no complete header line");
@@ -141,6 +149,84 @@ RunsCsv read_interrupted_rows(const fs::path& csv_path,
     throw InputError(csv_path.string(), 1, "--resume",
                      "its columns do not match this config's planners; cannot resume");
   return previous;
+}
+
+// paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
+// moment the two may disagree at the tail (a path without its row, a cut line). Keeps the rows
+// that have a path and exactly one path per kept row, in row order; rows without a path are run
+// again. Rewrites the files only when something changes, and says so.
+void align_paths_with_rows(const fs::path& staging, RunsCsv& previous,
+                           const std::vector<std::string>& extra_columns, std::ostream& log) {
+  const fs::path paths_path = staging / "paths.jsonl";
+  const std::string text = read_whole_file(paths_path, "--resume");
+  std::map<RunKey, std::string> path_of;
+  std::size_t complete_lines = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    const std::size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) break;  // a line cut by the crash
+    const std::string line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    ++complete_lines;
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) continue;
+    try {
+      path_of.try_emplace({j.at("dataset").get<std::string>(), j.at("map").get<std::string>(),
+                           j.at("planner").get<std::string>(), j.at("query").get<int>()},
+                          line);
+    } catch (const nlohmann::json::exception&) {
+      // Not a line of ours: its row, if any, is run again.
+    }
+  }
+  std::vector<RunRow> kept;
+  std::string aligned;
+  for (RunRow& r : previous.rows) {
+    const auto it = path_of.find({r.dataset, r.map, r.planner, r.query});
+    if (it == path_of.end()) continue;
+    aligned += it->second + '\n';
+    kept.push_back(std::move(r));
+  }
+  const std::size_t dropped_rows = previous.rows.size() - kept.size();
+  previous.rows = std::move(kept);
+  if (aligned == text) return;
+  replace_file(paths_path, aligned);
+  if (dropped_rows > 0) {
+    const fs::path tmp = staging / "runs.csv.tmp";
+    {
+      RunCsvWriter w(tmp, extra_columns);
+      for (const RunRow& r : previous.rows) w.write(r);
+    }
+    fs::rename(tmp, staging / "runs.csv");
+  }
+  log << fmt::format(
+      "repaired the tail of paths.jsonl: {} rows without a saved path will run again, {} "
+      "extra path lines dropped\n",
+      dropped_rows, complete_lines - previous.rows.size());
+}
+
+nlohmann::json read_meta(const fs::path& path) {
+  const std::string text = read_whole_file(path, "--resume");
+  nlohmann::json meta = nlohmann::json::parse(text, nullptr, false);
+  if (meta.is_discarded() || !meta.is_object() || !meta.contains("experiment") ||
+      !meta["experiment"].is_object())
+    throw InputError(path.string(), 0, "--resume", "not a meta.json written by pathbench");
+  return meta;
+}
+
+// Refuses to resume with anything but the experiment that was started.
+void check_same_experiment(const fs::path& meta_path, const nlohmann::json& meta,
+                           const nlohmann::json& effective) {
+  const nlohmann::json& exp = meta["experiment"];
+  if (!exp.contains("fingerprint") || !exp["fingerprint"].is_string() || !exp.contains("effective"))
+    throw InputError(meta_path.string(), 0, "experiment.fingerprint",
+                     "this run records no experiment fingerprint (written by an older "
+                     "pathbench), so resuming cannot be checked; start it again");
+  if (exp["fingerprint"].get<std::string>() == experiment_fingerprint(effective)) return;
+  std::vector<std::string> diffs = experiment_differences(exp["effective"], effective);
+  if (diffs.empty()) diffs.push_back("the recorded fingerprint does not match");
+  throw InputError(meta_path.string(), 0, "--resume",
+                   fmt::format("this is not the experiment that was started ({}); run it as a "
+                               "new experiment instead",
+                               fmt::join(diffs, "; ")));
 }
 
 class Progress {
@@ -178,57 +264,83 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
       if (std::find(extra_columns.begin(), extra_columns.end(), c) == extra_columns.end())
         extra_columns.push_back(c);
 
+  std::size_t total = 0;
+  for (const MapInstance& m : maps) total += m.queries.size() * planners.size();
+  if (total == 0)
+    throw InputError(cfg.source_file.string(), 0, "datasets",
+                     "the experiment has no query to run (empty scenario files, filters that "
+                     "keep nothing, or generated maps without a connected pair of free cells)");
+  const nlohmann::json effective = effective_experiment(cfg, planners, maps);
+
   const bool resume = !opt.resume_dir.empty();
-  fs::path dir, staging;
+  RunDirs dirs;
   RunsCsv previous;  // resume: the rows already written (kept alive: rows point into it)
   std::set<RunKey> done_keys;
   GroupBy summary_by = opt.summary_by;
+  bool save_paths = opt.save_paths;
   if (resume) {
-    std::tie(dir, staging) = resume_dirs(opt.resume_dir);
-    previous = read_interrupted_rows(staging / "runs.csv", extra_columns);
+    dirs = resume_run_dirs(opt.resume_dir);
+    const fs::path meta_path = dirs.staging / "meta.json";
+    nlohmann::json meta = read_meta(meta_path);
+    check_same_experiment(meta_path, meta, effective);
+    previous = read_interrupted_rows(dirs.staging / "runs.csv", extra_columns);
     std::set<std::tuple<std::string, std::string, std::string>> known;
     for (const MapInstance& m : maps)
       for (const ActivePlanner& p : planners) known.emplace(m.dataset, m.map_name, p.config->label);
-    for (const RunRow& r : previous.rows) {
+    for (const RunRow& r : previous.rows)
       if (!known.count({r.dataset, r.map, r.planner}))
-        throw InputError((staging / "runs.csv").string(), 0, "--resume",
+        throw InputError((dirs.staging / "runs.csv").string(), 0, "--resume",
                          fmt::format("row for {}/{} planner '{}' is not in this config; "
                                      "cannot resume",
                                      r.dataset, r.map, r.planner));
-      done_keys.emplace(r.dataset, r.map, r.planner, r.query);
-    }
+    // Paths: one per row, always. A run that saved them goes on saving them; one that did not
+    // cannot start now (its earlier rows would have none).
+    std::error_code ec;
+    const bool had_paths = fs::exists(fs::symlink_status(dirs.staging / "paths.jsonl", ec));
+    if (opt.save_paths && !had_paths && !previous.rows.empty())
+      throw InputError(dirs.staging.string(), 0, "--save-paths",
+                       "the interrupted run did not save paths; resume it without --save-paths");
+    if (had_paths && !opt.save_paths)
+      log << "the interrupted run saved paths: paths.jsonl is continued\n";
+    save_paths = save_paths || had_paths;
+    if (had_paths) align_paths_with_rows(dirs.staging, previous, extra_columns, log);
+    for (const RunRow& r : previous.rows) done_keys.emplace(r.dataset, r.map, r.planner, r.query);
     // meta.json keeps the original run's facts; each resumption is recorded beside them.
-    nlohmann::json meta;
-    if (std::ifstream in(staging / "meta.json"); in)
-      meta = nlohmann::json::parse(in, nullptr, false);
-    if (meta.is_discarded() || !meta.is_object()) meta = manifest(cfg, planners, maps);
-    // Summarise as the interrupted run would have (it may have had --by-map).
-    if (meta["experiment"].value("summary_by", std::string()) == "map") summary_by = GroupBy::Map;
+    try {
+      // Summarise as the interrupted run would have (it may have had --by-map).
+      if (meta["experiment"].value("summary_by", std::string()) == "map") summary_by = GroupBy::Map;
+      if (meta.value("run_dir", nlohmann::json::object()).value("default", false))
+        dirs.latest = dirs.dir.parent_path() / "latest";
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(meta_path.string(), 0, "--resume", e.what());
+    }
     const nlohmann::json now = build_and_machine_info();
     meta["resumed"].push_back({{"date_utc", now["date_utc"]},
                                {"git_commit", now["git_commit"]},
                                {"rows_kept", previous.rows.size()}});
-    write_json_file(staging / "meta.json", meta);
+    write_json_file(meta_path, meta);
   } else {
-    dir = choose_output_dir(cfg, opt);
-    staging = open_staging_dir(dir, opt);
+    dirs = plan_run_dirs(cfg, opt);
+    open_staging(dirs, opt.overwrite);
     nlohmann::json meta = manifest(cfg, planners, maps);
     meta["experiment"]["summary_by"] = opt.summary_by == GroupBy::Map ? "map" : "dataset";
-    write_json_file(staging / "meta.json", meta);
+    meta["experiment"]["effective"] = effective;
+    meta["experiment"]["fingerprint"] = experiment_fingerprint(effective);
+    meta["run_dir"] = {{"default", !dirs.latest.empty()}};
+    write_json_file(dirs.staging / "meta.json", meta);
   }
+  const fs::path& staging = dirs.staging;
   RunCsvWriter csv(staging / "runs.csv", extra_columns, resume);
   std::unique_ptr<PathsWriter> paths;
-  if (opt.save_paths) paths = std::make_unique<PathsWriter>(staging / "paths.jsonl", resume);
+  if (save_paths) paths = std::make_unique<PathsWriter>(staging / "paths.jsonl", resume);
 
-  std::size_t total = 0;
-  for (const MapInstance& m : maps) total += m.queries.size() * planners.size();
   log << fmt::format("{}: {} maps, {} planners, {} runs x {} repetitions\n", cfg.name, maps.size(),
                      planners.size(), total, cfg.repetitions);
   if (resume)
     log << fmt::format("resuming {}: {} runs already done, {} to go\n", staging.string(),
                        done_keys.size(), total - std::min(total, done_keys.size()));
   Progress progress(opt.progress, total - std::min(total, done_keys.size()));
-  const InterruptGuard interrupt_guard;
+  const StopSignalGuard stop_signal_guard;
 
   RunOutcome outcome;
   outcome.resumed = previous.rows.size();
@@ -244,7 +356,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
 
   for (const MapInstance& m : maps) {
     for (ActivePlanner& ap : planners) {
-      if (g_interrupted) break;
+      if (g_stop_signal) break;
       const auto is_done = [&](const QueryInstance& q) {
         return done_keys.count({m.dataset, m.map_name, ap.config->label, q.index}) > 0;
       };
@@ -258,7 +370,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
       const double prep_ms = std::chrono::duration<double, std::milli>(Clock::now() - p0).count();
       const Capabilities caps = planner.capabilities();  // may depend on the map's rules
       for (const QueryInstance& q : m.queries) {
-        if (g_interrupted) break;
+        if (g_stop_signal) break;
         if (is_done(q)) continue;
         const Query query{q.start, q.goal};
         for (int rep = 0; rep < cfg.repetitions; ++rep) {
@@ -305,21 +417,29 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
           }
           if (!row.valid) ++outcome.invalid;
         }
-        csv.write(row);
-        if (paths) paths->write(row, m.grid, result.path);
+        // The path first: a kill between the two leaves a path without its row, which resume
+        // drops, never a row without its path.
+        try {
+          if (paths) paths->write(row, m.grid, result.path);
+          csv.write(row);
+        } catch (const std::runtime_error& e) {
+          throw RunWriteError(e.what(), staging);
+        }
         rows.push_back(std::move(row));
         progress.tick(++done);
       }
     }
   }
 
-  if (g_interrupted && rows.size() < total) {
+  if (g_stop_signal && rows.size() < total) {
     // Every row written so far is whole (each is flushed as one line); leave them for --resume.
     std::cerr << fmt::format(
-        "\ninterrupted after {} of {} runs; results so far in {}\n"
+        "\n{} after {} of {} runs; results so far in {}\n"
         "resume with: pathbench run --resume {}\n",
-        rows.size(), total, staging.string(), staging.string());
+        g_stop_signal == SIGTERM ? "terminated (SIGTERM)" : "interrupted", rows.size(), total,
+        staging.string(), staging.string());
     outcome.interrupted = true;
+    outcome.signal = g_stop_signal;
     outcome.dir = staging;
     outcome.rows = rows.size();
     return outcome;
@@ -329,8 +449,8 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
   outcome.summary = write_summaries(staging, cfg.name, rows, summary_options);
-  publish_run_dir(staging, dir, opt);
-  outcome.dir = dir;
+  publish_run(dirs);
+  outcome.dir = dirs.dir;
   outcome.rows = rows.size();
   return outcome;
 }

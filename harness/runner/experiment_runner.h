@@ -6,15 +6,19 @@
 // Output goes to a staging directory `<dir>.partial` that is renamed to `<dir>` only when the
 // run completes, so a results directory without that suffix is always whole.
 //
-// Interruption and resumption: SIGINT (Ctrl-C) during the run stops it after the current row
-// (a second Ctrl-C kills at once); `<dir>.partial` keeps a consistent runs.csv (every row whole)
-// and the outcome says `interrupted`. RunOptions::resume_dir continues such a run: the rows in its
-// runs.csv are kept, the (dataset, map, planner, query) runs they cover are skipped, the rest are
-// appended in the original order, and the run finishes normally (summaries, rename).
+// Interruption and resumption: SIGINT (Ctrl-C) or SIGTERM (a scheduler's cancellation) during the
+// run stops it after the current row (a second signal kills at once); `<dir>.partial` keeps a
+// consistent runs.csv (every row whole) and the outcome says `interrupted`. RunOptions::resume_dir
+// continues such a run, or one killed outright: the experiment must be the one that was started
+// (same fingerprint, harness/runner/experiment_fingerprint.h), a row cut by the kill is dropped,
+// paths.jsonl is realigned with runs.csv, the (dataset, map, planner, query) runs already there
+// are skipped, the rest are appended in the original order, and the run finishes normally.
+// A failed write (full disk) throws RunWriteError, leaving `<dir>.partial` resumable.
 #pragma once
 
 #include <filesystem>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,7 +47,19 @@ struct RunOutcome {
   std::size_t rows = 0;
   std::size_t invalid = 0;   // validated rows that failed validation
   std::size_t resumed = 0;   // rows kept from the interrupted run (resume only)
-  bool interrupted = false;  // stopped by SIGINT: `dir` is the `.partial` staging directory
+  bool interrupted = false;  // stopped by a signal: `dir` is the `.partial` staging directory
+  int signal = 0;            // SIGINT or SIGTERM when interrupted
+};
+
+// A row could not be written (disk full, file size limit); what was written is resumable.
+class RunWriteError : public std::runtime_error {
+ public:
+  RunWriteError(const std::string& what, std::filesystem::path staging)
+      : std::runtime_error(what), staging_(std::move(staging)) {}
+  const std::filesystem::path& staging() const { return staging_; }
+
+ private:
+  std::filesystem::path staging_;
 };
 
 // Throws InputError for bad configuration or input files (before anything is written).

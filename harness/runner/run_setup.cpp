@@ -1,7 +1,6 @@
 #include "harness/runner/run_setup.h"
 
 #include <fmt/format.h>
-#include <ctime>
 
 #include "datasets/input_error.h"
 
@@ -43,42 +42,8 @@ void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePla
   }
 }
 
-std::filesystem::path choose_output_dir(const ExperimentConfig& cfg, const RunOptions& opt) {
-  namespace fs = std::filesystem;
-  if (!opt.out_dir.empty()) return opt.out_dir;
-  const std::time_t t = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&t));
-  std::string leaf = stamp;
-  if (!opt.tag.empty()) leaf += "-" + opt.tag;
-  fs::path dir = opt.results_root / cfg.name / leaf;
-  for (int n = 2; fs::exists(dir) || fs::exists(fs::path(dir.string() + ".partial")); ++n)
-    dir = opt.results_root / cfg.name / fmt::format("{}-{}", leaf, n);
-  return dir;
-}
-
-std::filesystem::path open_staging_dir(const std::filesystem::path& dir, const RunOptions& opt) {
-  namespace fs = std::filesystem;
-  if (fs::exists(dir) && !opt.overwrite)
-    throw InputError(dir.string(), 0, "--out",
-                     "output directory already exists (use --overwrite to replace it)");
-  const fs::path staging = dir.string() + ".partial";
-  fs::remove_all(staging);
-  fs::create_directories(staging);
-  return staging;
-}
-
-void publish_run_dir(const std::filesystem::path& staging, const std::filesystem::path& dir,
-                     const RunOptions& opt) {
-  namespace fs = std::filesystem;
-  if (fs::exists(dir)) fs::remove_all(dir);
-  fs::rename(staging, dir);
-  if (opt.out_dir.empty()) {
-    const fs::path latest = dir.parent_path() / "latest";
-    std::error_code ec;  // best effort: a missing symlink does not invalidate the run
-    fs::remove(latest, ec);
-    fs::create_directory_symlink(dir.filename(), latest, ec);
-  }
+RunDirs plan_run_dirs(const ExperimentConfig& cfg, const RunOptions& opt) {
+  return plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
 }
 
 }  // namespace pathbench

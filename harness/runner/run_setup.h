@@ -9,6 +9,7 @@
 
 #include "algorithms/registry/planner_registry.h"
 #include "harness/config/experiment_config.h"
+#include "harness/output/run_directory.h"
 #include "harness/runner/experiment_runner.h"
 #include "harness/runner/instance_set.h"
 
@@ -28,17 +29,8 @@ std::vector<ActivePlanner> build_planners(const ExperimentConfig& cfg);
 void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePlanner>& planners,
                         const std::vector<MapInstance>& maps);
 
-// options.out_dir when given, else results_root/<name>/<UTC timestamp>[-tag][-N], never an
-// existing run directory (finished or .partial).
-std::filesystem::path choose_output_dir(const ExperimentConfig& cfg, const RunOptions& options);
-
-// The directory a run writes into until it completes: `<dir>.partial`, emptied and created.
-// Throws InputError when `dir` exists and options.overwrite is off.
-std::filesystem::path open_staging_dir(const std::filesystem::path& dir, const RunOptions& options);
-
-// Completes a run: replaces `dir` with `staging` and, for a default (timestamped) directory,
-// points results/<name>/latest at it.
-void publish_run_dir(const std::filesystem::path& staging, const std::filesystem::path& dir,
-                     const RunOptions& options);
+// The directories of a new run (harness/output/run_directory.h): options.out_dir when given,
+// else results/<name>/<UTC timestamp>[-tag][-N] with results/<name>/latest.
+RunDirs plan_run_dirs(const ExperimentConfig& cfg, const RunOptions& options);
 
 }  // namespace pathbench

@@ -2,11 +2,8 @@
 // `report` subcommand (summaries recomputed identically from runs.csv, plots, report.html rendered
 // in headless Chromium), and resuming an interrupted run (a truncated runs.csv, and a real SIGINT)
 // to the same rows as an uninterrupted run.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -26,8 +23,6 @@
 #include "harness/output/runs_csv_reader.h"
 #include "tests/support/shell.h"
 
-extern char** environ;
-
 namespace pathbench {
 namespace {
 
@@ -36,39 +31,13 @@ namespace fs = std::filesystem;
 using testing::read_text;
 using testing::write_text;
 
-struct Exit {
-  int code = -1;
-  std::string out, err;
-};
+using Exit = testing::CommandResult;
 
-// Starts the binary with `args` (no shell), stdout/stderr to files in `root`; returns the pid.
 pid_t spawn(const fs::path& root, const std::vector<std::string>& args) {
-  std::vector<std::string> words = {PATHBENCH_EXE};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  const std::string out = (root / "stdout").string(), err = (root / "stderr").string();
-  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  return rc == 0 ? pid : -1;
+  return testing::spawn_process(root, PATHBENCH_EXE, args);
 }
 
-Exit wait_for(const fs::path& root, pid_t pid) {
-  Exit e;
-  int status = 0;
-  if (pid > 0 && waitpid(pid, &status, 0) == pid)
-    e.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  e.out = read_text(root / "stdout");
-  e.err = read_text(root / "stderr");
-  return e;
-}
+Exit wait_for(const fs::path& root, pid_t pid) { return testing::wait_process(root, pid); }
 
 // A config whose runs take a few seconds: enough rows to interrupt mid-way.
 constexpr const char* kConfig =
