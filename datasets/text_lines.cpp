@@ -69,6 +69,10 @@ std::ifstream open_input(const std::filesystem::path& path, const std::string& w
     throw InputError(path.string(), 0, "", what + " file not found");
   if (std::filesystem::is_directory(status))
     throw InputError(path.string(), 0, "", "expected a " + what + " file, found a directory");
+  // A FIFO or a device would be read forever (or block); only regular files are input.
+  if (!std::filesystem::is_regular_file(status))
+    throw InputError(path.string(), 0, "",
+                     "expected a regular " + what + " file, found a FIFO, socket or device");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path.string(), 0, "", "cannot open " + what + " file for reading");
   return in;

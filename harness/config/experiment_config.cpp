@@ -2,6 +2,7 @@
 // experiment file costs seconds, not a half-finished run.
 #include "harness/config/experiment_config.h"
 
+#include <fmt/format.h>
 #include <glob.h>
 #include <yaml-cpp/yaml.h>
 
@@ -66,6 +67,10 @@ std::string expand_env(const std::string& text, const fs::path& repo_root,
 }
 
 namespace {
+
+// Caps that keep a typo from asking for days of runs or gigabytes of planners.
+constexpr int kMaxRepetitions = 10000;
+constexpr std::size_t kMaxSweepPlanners = 10000;
 
 constexpr std::string_view kNameChars =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
@@ -531,6 +536,17 @@ std::vector<PlannerConfig> read_planner(const Context& ctx, const Value& v) {
     }
   }
 
+  // The product is checked before it is built: a few long lists would make millions of planners.
+  std::size_t product = 1;
+  for (const Axis& axis : axes) {
+    product *= axis.values.size();
+    if (product > kMaxSweepPlanners) break;
+  }
+  if (product > kMaxSweepPlanners)
+    ctx.fail(base.line, v.field + ".params",
+             fmt::format("this sweep would make more than {} planners; split the experiment",
+                         kMaxSweepPlanners));
+
   // Cartesian product, first-written axis varying slowest (like nested loops in written order).
   std::vector<PlannerConfig> out{base};
   for (const Axis& axis : axes) {
@@ -571,6 +587,9 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
     cfg.seed = get_integer<std::uint64_t>(ctx, *s, "a non-negative integer");
   if (const Value* r = m.find("repetitions"))
     cfg.repetitions = get_int(ctx, *r, 1, "a positive integer");
+  if (const Value* r = m.find("repetitions"); r && cfg.repetitions > kMaxRepetitions)
+    ctx.fail(r->line, r->field,
+             fmt::format("at most {} repetitions, got {}", kMaxRepetitions, cfg.repetitions));
   if (const Value* t = m.find("time_limit_s")) {
     cfg.time_limit_s = get_double(ctx, *t, "a non-negative number of seconds (0 = no limit)");
     if (cfg.time_limit_s < 0)

@@ -3,6 +3,7 @@
 // limit) and SIGTERM. Each test fails on a pathbench that destroys or mixes results.
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -345,6 +346,36 @@ TEST_F(RunSafetyTest, SigtermStopsLikeSigintWithExit143AndResumes) {
   const CommandResult resumed = run({"run", "--resume", partial.string()});
   ASSERT_EQ(resumed.code, 0) << resumed.err;
   EXPECT_TRUE(fs::is_regular_file(out / "summary.csv"));
+}
+
+// Inputs that would block forever or ask for absurd amounts of work are refused up front.
+TEST_F(RunSafetyTest, FifoInputsAndOversizedExperimentsAreRefusedBeforeAnything) {
+  ASSERT_EQ(::mkfifo((work_ / "pipe.map").c_str(), 0644), 0);
+  // (Before the fix this blocked in open(); ctest's timeout ends it.)
+  const CommandResult fifo = run({"solve", "--map", "pipe.map", "--start", "0,0", "--goal", "1,1"});
+  EXPECT_EQ(fifo.code, 2) << fifo.err;
+  EXPECT_NE(fifo.err.find("regular map file"), std::string::npos) << fifo.err;
+
+  std::string reps = config();
+  reps.replace(reps.find("repetitions: 2"), 14, "repetitions: 10001");
+  ASSERT_TRUE(write_text(work_ / "reps.yaml", reps));
+  CommandResult r = run({"run", "reps.yaml", "--out", "o"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("reps.yaml:3: field 'repetitions': at most 10000"), std::string::npos)
+      << r.err;
+
+  std::string weights, heuristics;
+  for (int i = 1; i <= 101; ++i) weights += (i > 1 ? "," : "") + std::to_string(1.0 + i / 1000.0);
+  for (int i = 1; i <= 100; ++i) heuristics += (i > 1 ? ",h" : "h") + std::to_string(i);
+  ASSERT_TRUE(
+      write_text(work_ / "sweep.yaml", config().substr(0, config().find("  - {label: wastar")) +
+                                           "  - {label: w, algorithm: astar, params: {weight: [" +
+                                           weights + "], heuristic: [" + heuristics + "]}}\n"));
+  r = run({"run", "sweep.yaml", "--out", "o"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("more than 10000 planners"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "o"));
+  EXPECT_FALSE(fs::exists(work_ / "o.partial"));
 }
 
 }  // namespace
