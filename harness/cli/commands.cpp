@@ -60,6 +60,8 @@ std::string param_text(const ParamSpec& s) {
       return fmt::format("real in [{}, {}]", s.min, s.max);
     case ParamType::Choice:
       return fmt::format("{{{}}}", fmt::join(s.choices, ", "));
+    case ParamType::String:
+      return "string";
   }
   return "";
 }
