@@ -100,7 +100,7 @@ class ExternalPlanner final : public Planner {
     const auto timeout = [&] {
       child_.kill();
       return Fault{Status::Timeout,
-                   fmt::format("{}: no answer to query {} within {} s{}; process killed", who(), id,
+                   fmt::format("{}: no answer to query {} within {:g} s{}; process killed", who(), id,
                                wait, wait_reason(budget.time_limit_s))};
     };
     const std::string msg =
@@ -160,7 +160,7 @@ class ExternalPlanner final : public Planner {
   }
   std::string wait_reason(double time_limit_s) const {
     if (timeout_s_ > 0) return " (timeout_s)";
-    if (time_limit_s > 0) return fmt::format(" (time limit {} s + grace {} s)", time_limit_s, grace_s_);
+    if (time_limit_s > 0) return fmt::format(" (time limit {:g} s + grace {:g} s)", time_limit_s, grace_s_);
     return " (no time limit: default)";
   }
 
@@ -211,7 +211,7 @@ class ExternalPlanner final : public Planner {
     const double wait = wait_s(context_.time_limit_s);
     const auto deadline = Clock::now() + seconds(wait);
     const auto timeout = [&] {
-      return Fault{Status::Timeout, fmt::format("{}: no \"ready\" within {} s{}; process killed",
+      return Fault{Status::Timeout, fmt::format("{}: no \"ready\" within {:g} s{}; process killed",
                                                 who(), wait, wait_reason(context_.time_limit_s))};
     };
     std::string line;
