@@ -229,6 +229,9 @@ struct FaultCase {
   std::string error;      // expected in its error column
 };
 
+// Names the case in ctest's listing (instead of a byte dump).
+void PrintTo(const FaultCase& c, std::ostream* os) { *os << c.fault; }
+
 class ExternalFaultTest : public ExternalPlannerTest,
                           public ::testing::WithParamInterface<FaultCase> {};
 
