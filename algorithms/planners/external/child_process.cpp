@@ -105,6 +105,9 @@ std::string ChildProcess::start(const std::string& command, const std::filesyste
     dup2(in_pipe[0], STDIN_FILENO);
     dup2(out_pipe[1], STDOUT_FILENO);
     if (log_fd >= 0) dup2(log_fd, STDERR_FILENO);
+    // Nothing else of pathbench's (runs.csv, other planners' pipes) leaks into the program.
+    if (close_range(3, ~0U, 0) != 0)
+      for (int fd = 3; fd < 1024; ++fd) ::close(fd);
     if (!dir.empty() && chdir(dir.c_str()) != 0) {
       static const char msg[] = "pathbench: cannot enter the working directory\n";
       [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
