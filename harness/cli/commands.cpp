@@ -182,8 +182,12 @@ int list_command() {
   for (const PlannerInfo& p : planner_registry()) {
     std::cout << p.name << " - " << p.summary << '\n';
     for (const ParamSpec& s : p.params)
-      std::cout << fmt::format("    {:<16} {} (default {}): {}\n", s.name, param_text(s),
-                               format_param_value(s.default_value), s.doc);
+      std::cout << fmt::format(
+          "    {:<16} {} (default {}): {}\n", s.name, param_text(s),
+          s.type == ParamType::String && format_param_value(s.default_value).empty()
+              ? std::string("none")
+              : format_param_value(s.default_value),
+          s.doc);
     if (!p.fixed.empty()) {
       std::cout << "    fixed:";
       for (const auto& [k, v] : p.fixed) std::cout << ' ' << k << '=' << v;

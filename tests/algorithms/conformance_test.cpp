@@ -135,8 +135,8 @@ INSTANTIATE_TEST_SUITE_P(AllPlanners, Conformance, ::testing::ValuesIn(all_varia
 TEST(Conformance, RegistryListsEveryPlannerOnce) {
   std::vector<std::string> names;
   for (const PlannerInfo& info : planner_registry()) names.push_back(info.name);
-  for (const char* expected :
-       {"astar", "boost_astar", "dijkstra", "dstar_lite", "external", "gbfs", "hpa", "jps", "jps_plus"})
+  for (const char* expected : {"astar", "boost_astar", "dijkstra", "dstar_lite", "external", "gbfs",
+                               "hpa", "jps", "jps_plus"})
     EXPECT_EQ(std::count(names.begin(), names.end(), expected), 1) << expected;
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
 }

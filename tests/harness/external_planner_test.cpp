@@ -122,8 +122,9 @@ std::string experiment(const fs::path& map, int limit, const std::string& planne
 
 std::string external_entry(const std::string& label, const std::string& command,
                            const std::string& extra_params = "") {
-  return "  - {label: " + label + ", algorithm: external, params: {command: " +
-         yaml_quote(command) + (extra_params.empty() ? "" : ", " + extra_params) + "}}\n";
+  return "  - {label: " + label +
+         ", algorithm: external, params: {command: " + yaml_quote(command) +
+         (extra_params.empty() ? "" : ", " + extra_params) + "}}\n";
 }
 
 std::vector<const RunRow*> rows_of(const RunsCsv& csv, const std::string& planner) {
@@ -188,9 +189,9 @@ TEST(ExternalProtocol, ResultParsing) {
             std::string::npos);
   EXPECT_NE(error(R"({"type":"result","id":1,"status":"solved","path":[[0]]})").find("[x, y]"),
             std::string::npos);
-  EXPECT_NE(error(R"({"type":"result","id":1,"status":"no_path","expansions":-1})")
-                .find("non-negative"),
-            std::string::npos);
+  EXPECT_NE(
+      error(R"({"type":"result","id":1,"status":"no_path","expansions":-1})").find("non-negative"),
+      std::string::npos);
 }
 
 // The reference planner: every row solved, valid and optimal against the bundled map's scen
@@ -199,11 +200,10 @@ TEST(ExternalProtocol, ResultParsing) {
 TEST_F(ExternalPlannerTest, ReferencePythonAStarMatchesScenOptimumAndBuiltinAStar) {
   const fs::path map = kSource / "datasets/maps/quickstart.map";
   RunOutcome out;
-  const RunsCsv csv =
-      run(experiment(map, 30,
-                     external_entry("astar_py", astar_py(), "optimal: true") +
-                         "  - {label: astar, algorithm: astar}\n"),
-          &out);
+  const RunsCsv csv = run(experiment(map, 30,
+                                     external_entry("astar_py", astar_py(), "optimal: true") +
+                                         "  - {label: astar, algorithm: astar}\n"),
+                          &out);
   EXPECT_EQ(out.invalid, 0u);
   const auto py = rows_of(csv, "astar_py"), cpp = rows_of(csv, "astar");
   ASSERT_EQ(py.size(), 30u);
@@ -224,9 +224,9 @@ TEST_F(ExternalPlannerTest, ReferencePythonAStarMatchesScenOptimumAndBuiltinASta
 
 struct FaultCase {
   std::string fault;
-  Status status;          // of the faulty row (query 1)
-  bool valid;             // its valid column
-  std::string error;      // expected in its error column
+  Status status;      // of the faulty row (query 1)
+  bool valid;         // its valid column
+  std::string error;  // expected in its error column
 };
 
 // Names the case in ctest's listing (instead of a byte dump).
@@ -242,12 +242,12 @@ TEST_P(ExternalFaultTest, FaultIsARowAndTheRunGoesOn) {
   const fs::path map = write_wall_map();
   const auto t0 = std::chrono::steady_clock::now();
   RunOutcome out;
-  const RunsCsv csv = run(experiment(map, 4,
-                                     external_entry("faulty", fault_py(c.fault),
-                                                    "optimal: true, grace_s: 0.2") +
-                                         "  - {label: astar, algorithm: astar}\n",
-                                     0.3),
-                          &out);
+  const RunsCsv csv =
+      run(experiment(map, 4,
+                     external_entry("faulty", fault_py(c.fault), "optimal: true, grace_s: 0.2") +
+                         "  - {label: astar, algorithm: astar}\n",
+                     0.3),
+          &out);
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
   EXPECT_FALSE(out.interrupted);
   const auto rows = rows_of(csv, "faulty");
@@ -290,15 +290,15 @@ TEST_F(ExternalPlannerTest, CommandsThatAreNotPlanners) {
   const fs::path map = write_wall_map();
   const auto t0 = std::chrono::steady_clock::now();
   RunOutcome out;
-  const RunsCsv csv = run(
-      experiment(map, 4,
-                 external_entry("false", "false", "grace_s: 0.2") +
-                     external_entry("sleep", "sleep 1000", "grace_s: 0.2") +
-                     external_entry("hang_start", fault_py("hang_start"), "grace_s: 0.2") +
-                     external_entry("missing", "/nonexistent/planner", "grace_s: 0.2") +
-                     "  - {label: astar, algorithm: astar}\n",
-                 0.1),
-      &out);
+  const RunsCsv csv =
+      run(experiment(map, 4,
+                     external_entry("false", "false", "grace_s: 0.2") +
+                         external_entry("sleep", "sleep 1000", "grace_s: 0.2") +
+                         external_entry("hang_start", fault_py("hang_start"), "grace_s: 0.2") +
+                         external_entry("missing", "/nonexistent/planner", "grace_s: 0.2") +
+                         "  - {label: astar, algorithm: astar}\n",
+                     0.1),
+          &out);
   // sleep and hang_start: three start-ups of 0.3 s each; false and missing: immediate.
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 6.0);
   EXPECT_EQ(out.invalid, 0u);

@@ -199,8 +199,7 @@ void ChildProcess::finish(std::chrono::duration<double> grace) {
   if (pid_ <= 0) return close_fds();
   close_fd(to_child_);  // EOF on the child's stdin
   int status = 0;
-  const auto deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(grace);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(grace);
   if (!wait_until(deadline, &status)) kill();
   close_fds();
 }
@@ -212,8 +211,7 @@ std::string ChildProcess::reap(std::chrono::duration<double> grace) {
   }
   close_fd(to_child_);
   int status = 0;
-  const auto deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(grace);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(grace);
   std::string how;
   if (wait_until(deadline, &status)) {
     how = describe_wait_status(status);

@@ -57,9 +57,7 @@ class ExternalPlanner final : public Planner {
     return caps;
   }
 
-  std::vector<std::string> extra_columns() const override {
-    return {"ext_time_us", "ext_prep_ms"};
-  }
+  std::vector<std::string> extra_columns() const override { return {"ext_time_us", "ext_prep_ms"}; }
 
   void set_context(const PlannerContext& context) override { context_ = context; }
 
@@ -100,8 +98,8 @@ class ExternalPlanner final : public Planner {
     const auto timeout = [&] {
       child_.kill();
       return Fault{Status::Timeout,
-                   fmt::format("{}: no answer to query {} within {:g} s{}; process killed", who(), id,
-                               wait, wait_reason(budget.time_limit_s))};
+                   fmt::format("{}: no answer to query {} within {:g} s{}; process killed", who(),
+                               id, wait, wait_reason(budget.time_limit_s))};
     };
     const std::string msg =
         external::solve_message(id, g.point(start_id), g.point(goal_id), budget.time_limit_s);
@@ -120,9 +118,9 @@ class ExternalPlanner final : public Planner {
       }
     }
     if (io == ChildProcess::Io::Closed)
-      return fail(result, {Status::Crashed, fmt::format("{} {} before answering query {}{}", who(),
-                                                        child_.reap(seconds(grace_s_)), id,
-                                                        log_hint())});
+      return fail(result,
+                  {Status::Crashed, fmt::format("{} {} before answering query {}{}", who(),
+                                                child_.reap(seconds(grace_s_)), id, log_hint())});
     external::Answer answer;
     if (std::string e = external::parse_result(line, id, g.width(), g.height(), answer);
         !e.empty()) {
@@ -160,7 +158,8 @@ class ExternalPlanner final : public Planner {
   }
   std::string wait_reason(double time_limit_s) const {
     if (timeout_s_ > 0) return " (timeout_s)";
-    if (time_limit_s > 0) return fmt::format(" (time limit {:g} s + grace {:g} s)", time_limit_s, grace_s_);
+    if (time_limit_s > 0)
+      return fmt::format(" (time limit {:g} s + grace {:g} s)", time_limit_s, grace_s_);
     return " (no time limit: default)";
   }
 
@@ -259,20 +258,51 @@ class ExternalPlanner final : public Planner {
 PlannerInfo external_planner_info() {
   PlannerInfo info;
   info.name = "external";
-  info.summary = "any program as a planner, over JSON lines on stdin/stdout "
-                 "(docs/external-planners.md)";
+  info.summary =
+      "any program as a planner, over JSON lines on stdin/stdout "
+      "(docs/external-planners.md)";
   info.params = {
-      {"command", ParamType::String, std::string(), 0, 0, {},
+      {"command",
+       ParamType::String,
+       std::string(),
+       0,
+       0,
+       {},
        "shell command starting the planner (run by /bin/sh -c in the config's folder); required"},
-      {"optimal", ParamType::Bool, false, 0, 0, {},
+      {"optimal",
+       ParamType::Bool,
+       false,
+       0,
+       0,
+       {},
        "the program claims optimal costs (the validator then checks them)"},
-      {"suboptimality_bound", ParamType::Real, 0.0, 0.0, 1e9, {},
+      {"suboptimality_bound",
+       ParamType::Real,
+       0.0,
+       0.0,
+       1e9,
+       {},
        "claimed bound on cost / optimal (>= 1; 0 = no claim)"},
-      {"name", ParamType::String, std::string(), 0, 0, {},
+      {"name",
+       ParamType::String,
+       std::string(),
+       0,
+       0,
+       {},
        "name used in messages (default: the planner's label)"},
-      {"timeout_s", ParamType::Real, 0.0, 0.0, 1e6, {},
+      {"timeout_s",
+       ParamType::Real,
+       0.0,
+       0.0,
+       1e6,
+       {},
        "seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"},
-      {"grace_s", ParamType::Real, 1.0, 0.0, 600.0, {},
+      {"grace_s",
+       ParamType::Real,
+       1.0,
+       0.0,
+       600.0,
+       {},
        "extra seconds past the time limit, and for the program to exit at the end"},
   };
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {

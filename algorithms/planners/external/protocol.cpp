@@ -20,14 +20,14 @@ std::string quote(const std::string& line) {
 // Parses `line` as a JSON object whose "type" is `type`; empty string on success.
 std::string parse_object(const std::string& line, const char* type, Json& j) {
   j = Json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return "expected a JSON " + std::string(type) + " message, got " + quote(line);
+  if (j.is_discarded())
+    return "expected a JSON " + std::string(type) + " message, got " + quote(line);
   if (!j.is_object()) return "expected a JSON object, got " + quote(line);
   const auto t = j.find("type");
-  if (t == j.end() || !t->is_string())
-    return "message without a \"type\" string: " + quote(line);
+  if (t == j.end() || !t->is_string()) return "message without a \"type\" string: " + quote(line);
   if (t->get<std::string>() != type)
-    return "expected a \"" + std::string(type) + "\" message, got type \"" +
-           t->get<std::string>() + "\"";
+    return "expected a \"" + std::string(type) + "\" message, got type \"" + t->get<std::string>() +
+           "\"";
   return {};
 }
 
@@ -35,8 +35,8 @@ std::string parse_object(const std::string& line, const char* type, Json& j) {
 std::string read_count(const Json& j, const char* key, std::uint64_t& out) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return {};
-  if (!it->is_number_integer() || (it->is_number_integer() && !it->is_number_unsigned() &&
-                                   it->get<std::int64_t>() < 0))
+  if (!it->is_number_integer() ||
+      (it->is_number_integer() && !it->is_number_unsigned() && it->get<std::int64_t>() < 0))
     return std::string("\"") + key + "\" must be a non-negative integer";
   out = it->get<std::uint64_t>();
   return {};
@@ -143,9 +143,8 @@ std::string parse_result(const std::string& line, std::uint64_t id, int width, i
     if (!read_cell((*path)[i], p))
       return "path[" + std::to_string(i) + "] is not an [x, y] pair of integers";
     if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height)
-      return "path[" + std::to_string(i) + "] (" + std::to_string(p.x) + "," +
-             std::to_string(p.y) + ") is outside the " + std::to_string(width) + "x" +
-             std::to_string(height) + " map";
+      return "path[" + std::to_string(i) + "] (" + std::to_string(p.x) + "," + std::to_string(p.y) +
+             ") is outside the " + std::to_string(width) + "x" + std::to_string(height) + " map";
     out.path.push_back(p);
   }
   return {};

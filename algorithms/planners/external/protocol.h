@@ -34,7 +34,7 @@ struct Answer {
   std::uint64_t expansions = 0;
   std::uint64_t generated = 0;
   double time_us = std::numeric_limits<double>::quiet_NaN();  // self-reported; NaN when absent
-  std::string message;                                         // optional "message" field
+  std::string message;                                        // optional "message" field
 };
 
 // Each returns an empty string when `line` is a well-formed answer (filling `out`), otherwise
