@@ -61,6 +61,8 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
       for (const auto& c : spec.choices)
         if (c == text) return text;
       throw fail("one of {" + fmt::format("{}", fmt::join(spec.choices, ", ")) + "}");
+    case ParamType::String:
+      return text;
   }
   throw fail("a value");
 }

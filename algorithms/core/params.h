@@ -12,7 +12,8 @@
 
 namespace pathbench {
 
-enum class ParamType : std::uint8_t { Bool, Int, Real, Choice };
+// String: any text (e.g. an external planner's command line); Choice: one of `choices`.
+enum class ParamType : std::uint8_t { Bool, Int, Real, Choice, String };
 
 using ParamValue = std::variant<bool, std::int64_t, double, std::string>;
 
@@ -50,6 +51,7 @@ class ParamSet {
   const std::string& get_choice(const std::string& name) const {
     return std::get<std::string>(values_.at(name));
   }
+  const std::string& get_string(const std::string& name) const { return get_choice(name); }
   const std::map<std::string, ParamValue>& values() const { return values_; }
   // "key=value;key=value" in key order, every effective parameter included.
   std::string to_string() const;

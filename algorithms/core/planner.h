@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <vector>
@@ -32,6 +33,17 @@ struct Capabilities {
   // Fills a SearchTrace given to set_trace() (expansions, generations, open set, own layers).
   // Planners without it still get trace->path from solve().
   bool traceable = false;
+};
+
+// What the harness knows about the run around a planner. Only planners that deal with the
+// outside world use it (an external program needs a place for its log, the folder relative
+// commands are resolved in, the map file); the others ignore it. Every field may be empty.
+struct PlannerContext {
+  std::string label;                 // the planner's label in the experiment
+  std::filesystem::path log_dir;     // the run's output directory, for the planner's own logs
+  std::filesystem::path config_dir;  // folder of the experiment file
+  std::filesystem::path map_file;    // the map being prepared; empty when generated
+  double time_limit_s = 0.0;         // the experiment's per-query limit (0 = none)
 };
 
 // Empty when `caps` allow running on `grid`; otherwise the reason, ready for an error message.
@@ -65,6 +77,9 @@ class Planner {
   // exactly solve({new_start, last goal}), a plan from scratch; incremental planners (D* Lite)
   // override it to continue from their previous search instead. Before any solve(): InvalidQuery.
   virtual Status replan_from(Point new_start, const Budget& budget, SearchResult& result);
+
+  // Called by the harness before prepare() (once per map); the default ignores it.
+  virtual void set_context(const PlannerContext&) {}
 
   // Bytes held by per-map state (arrays, preprocessing tables). Reported as prep_bytes.
   virtual std::size_t memory_bytes() const { return 0; }

@@ -14,6 +14,10 @@ std::string_view to_string(Status s) {
       return "timeout";
     case Status::Unsupported:
       return "unsupported";
+    case Status::Crashed:
+      return "crashed";
+    case Status::ProtocolError:
+      return "protocol_error";
   }
   return "unknown";
 }

@@ -32,6 +32,10 @@ enum class Status : std::uint8_t {
   InvalidQuery,  // start/goal out of range or blocked
   Timeout,       // budget exhausted (time or expansions)
   Unsupported,   // the planner cannot run on this map/query (see capabilities)
+  // Faults of a planner that runs outside pathbench (algorithms/planners/external): no answer to
+  // check, so like Timeout they are unsolved outcomes; SearchResult::message says what happened.
+  Crashed,        // the planner's process exited (or could not be started)
+  ProtocolError,  // it answered with malformed output, a wrong id or missing fields
 };
 
 std::string_view to_string(Status s);
@@ -52,7 +56,7 @@ struct SearchResult {
   std::vector<CellId> path;  // start..goal inclusive, every step a single legal move
   Counters counters;
   std::vector<double> extras;  // per Planner::extra_columns(), same order
-  std::string message;         // why, for InvalidQuery / Unsupported
+  std::string message;         // why, for InvalidQuery / Unsupported / Timeout / faults
 
   void clear() {
     status = Status::InvalidQuery;

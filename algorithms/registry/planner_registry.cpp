@@ -5,6 +5,7 @@
 #include "algorithms/planners/astar/astar_planner.h"
 #include "algorithms/planners/boost_astar/boost_astar_planner.h"
 #include "algorithms/planners/dstar_lite/dstar_lite_planner.h"
+#include "algorithms/planners/external/external_planner.h"
 #include "algorithms/planners/hpa/hpa_planner.h"
 #include "algorithms/planners/jps/jps_planner.h"
 #include "algorithms/planners/jps_plus/jps_plus_planner.h"
@@ -16,7 +17,7 @@ const std::vector<PlannerInfo>& planner_registry() {
     std::vector<PlannerInfo> all = {
         astar_planner_info(),       dijkstra_planner_info(),   gbfs_planner_info(),
         boost_astar_planner_info(), jps_planner_info(),        jps_plus_planner_info(),
-        hpa_planner_info(),         dstar_lite_planner_info(),
+        hpa_planner_info(),         dstar_lite_planner_info(), external_planner_info(),
     };
     std::sort(all.begin(), all.end(),
               [](const PlannerInfo& a, const PlannerInfo& b) { return a.name < b.name; });

@@ -61,6 +61,8 @@ std::string param_text(const ParamSpec& s) {
       return fmt::format("real in [{}, {}]", s.min, s.max);
     case ParamType::Choice:
       return fmt::format("{{{}}}", fmt::join(s.choices, ", "));
+    case ParamType::String:
+      return "string";
   }
   return "";
 }
@@ -192,8 +194,12 @@ int list_command() {
   for (const PlannerInfo& p : planner_registry()) {
     std::cout << p.name << " - " << p.summary << '\n';
     for (const ParamSpec& s : p.params)
-      std::cout << fmt::format("    {:<16} {} (default {}): {}\n", s.name, param_text(s),
-                               format_param_value(s.default_value), s.doc);
+      std::cout << fmt::format(
+          "    {:<16} {} (default {}): {}\n", s.name, param_text(s),
+          s.type == ParamType::String && format_param_value(s.default_value).empty()
+              ? std::string("none")
+              : format_param_value(s.default_value),
+          s.doc);
     if (!p.fixed.empty()) {
       std::cout << "    fixed:";
       for (const auto& [k, v] : p.fixed) std::cout << ' ' << k << '=' << v;

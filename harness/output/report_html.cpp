@@ -129,6 +129,14 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
   out << "<h1>" << html_escape(title) << "</h1>\n";
   const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
   out << "<p>" << html_escape(summary_notes(overall, options)) << "</p>\n";
+  // Which clock the tables and plots use, when some planner's own clock is also recorded.
+  for (const auto& p : meta.value("planners", nlohmann::json::array()))
+    if (p.value("algorithm", std::string()) == "external") {
+      out << "<p>Times in the tables and plots are pathbench's wall clock around each query "
+             "(time_us), which for external planners includes the protocol round trip; their "
+             "self-reported times are in the ext_time_us column of runs.csv.</p>\n";
+      break;
+    }
 
   out << "<h2>Summary</h2>\n<div class=\"scroll\">\n";
   html_table(out, overall_table(overall), "summary");

@@ -35,7 +35,9 @@ struct RunRow {
   std::size_t prep_bytes = 0;
   const std::vector<std::string>* extra_names = nullptr;  // planner-specific columns
   std::vector<double> extras;                             // same order as *extra_names
-  std::string error;                                      // validation failure, empty when valid
+  // Validation failure; for an unsolved valid row, the planner's message (e.g. why an external
+  // planner crashed); empty otherwise.
+  std::string error;
 };
 
 // Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.

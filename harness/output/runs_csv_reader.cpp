@@ -17,7 +17,7 @@ namespace {
 Status parse_status(const std::string& s, bool& ok) {
   ok = true;
   for (Status st : {Status::Solved, Status::Unreachable, Status::InvalidQuery, Status::Timeout,
-                    Status::Unsupported})
+                    Status::Unsupported, Status::Crashed, Status::ProtocolError})
     if (to_string(st) == s) return st;
   ok = false;
   return Status::InvalidQuery;

@@ -365,6 +365,13 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
       // prep_bytes (memory_bytes() counts capacity) is this map's, not the largest map's so far.
       ap.built.planner = make_planner(ap.config->algorithm, ap.config->params).planner;
       Planner& planner = *ap.built.planner;
+      PlannerContext context;
+      context.label = ap.config->label;
+      context.log_dir = staging;
+      context.config_dir = cfg.source_file.parent_path();
+      context.map_file = m.map_path;
+      context.time_limit_s = cfg.time_limit_s;
+      planner.set_context(context);
       const auto p0 = Clock::now();
       planner.prepare(m.grid);
       const double prep_ms = std::chrono::duration<double, std::milli>(Clock::now() - p0).count();
@@ -417,6 +424,9 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
           }
           if (!row.valid) ++outcome.invalid;
         }
+        // A planner's own account of an unsolved query (an external planner's fault, a timeout)
+        // goes in the error column when validation has nothing to say.
+        if (row.error.empty() && result.status != Status::Solved) row.error = result.message;
         // The path first: a kill between the two leaves a path without its row, which resume
         // drops, never a row without its path.
         try {
@@ -428,6 +438,9 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
         rows.push_back(std::move(row));
         progress.tick(++done);
       }
+      // Release the map's planner now (an external planner's process ends here, before the run
+      // directory is renamed), not when the next map replaces it.
+      ap.built.planner.reset();
     }
   }
 

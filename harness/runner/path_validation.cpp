@@ -17,6 +17,8 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
   const bool known = !std::isnan(optimal);
   switch (r.status) {
     case Status::Timeout:
+    case Status::Crashed:
+    case Status::ProtocolError:
       return {true, 0.0, {}};
     case Status::InvalidQuery:
     case Status::Unsupported:

@@ -25,7 +25,8 @@ struct PathCheck {
 //    planners at most bound * optimal (+ tolerance); a Solved query the reference says is
 //    unreachable is invalid.
 //  - Unreachable: valid only if the reference also finds no path (when it is known).
-//  - Timeout: valid (an outcome, not a wrong answer), with no claim about cost.
+//  - Timeout, Crashed, ProtocolError: valid (an outcome, not a wrong answer: there is no path to
+//    check), with no claim about cost; the runner puts the planner's message in the error column.
 //  - InvalidQuery / Unsupported: valid only when the query really is invalid (checked by caller).
 PathCheck check_result(const Grid& grid, const Query& query, const SearchResult& result,
                        double optimal, const Capabilities& caps);

@@ -1,0 +1,320 @@
+#include "algorithms/planners/external/external_planner.h"
+
+#include <fmt/format.h>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "algorithms/core/moves.h"
+#include "algorithms/planners/external/child_process.h"
+#include "algorithms/planners/external/protocol.h"
+
+namespace pathbench {
+namespace {
+
+using Clock = ChildProcess::Clock;
+constexpr double kDefaultWaitS = 10.0;
+constexpr int kMaxFailedStarts = 3;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Fault {
+  Status status;
+  std::string message;
+};
+
+// A label made safe for a file name.
+std::string file_stem(const std::string& label) {
+  std::string s = label.empty() ? "external" : label;
+  for (char& c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) c = '_';
+  return s;
+}
+
+class ExternalPlanner final : public Planner {
+ public:
+  explicit ExternalPlanner(const ParamSet& p)
+      : command_(p.get_string("command")),
+        name_(p.get_string("name")),
+        optimal_(p.get_bool("optimal")),
+        bound_(p.get_real("suboptimality_bound")),
+        timeout_s_(p.get_real("timeout_s")),
+        grace_s_(p.get_real("grace_s")) {}
+
+  ~ExternalPlanner() override { shutdown(); }
+
+  Capabilities capabilities() const override {
+    Capabilities caps;
+    caps.optimal = optimal_;
+    caps.suboptimality_bound =
+        optimal_ ? 1.0 : (bound_ > 0 ? bound_ : std::numeric_limits<double>::infinity());
+    caps.uniform_cost_only = true;  // the map message carries no terrain costs
+    caps.supports_four_connected = true;
+    caps.supports_corner_cutting = true;
+    return caps;
+  }
+
+  std::vector<std::string> extra_columns() const override { return {"ext_time_us", "ext_prep_ms"}; }
+
+  void set_context(const PlannerContext& context) override { context_ = context; }
+
+ protected:
+  void do_prepare(const Grid& grid) override {
+    shutdown();
+    map_line_ = external::map_message(grid, context_.map_file);
+    failed_starts_ = 0;
+    pending_fault_ = start();
+  }
+
+  void do_solve(CellId start_id, CellId goal_id, const Budget& budget,
+                SearchResult& result) override {
+    const Grid& g = grid();
+    result.extras = {kNaN, prep_ms_};
+    if (!child_.running()) {
+      // A start-up that failed after the previous fault (or in prepare) is reported here, at no
+      // cost to this row; then up to kMaxFailedStarts attempts, then no more.
+      if (pending_fault_) {
+        report(result, *pending_fault_);
+        pending_fault_.reset();
+        return;
+      }
+      if (failed_starts_ >= kMaxFailedStarts) {
+        report(result, {last_start_fault_.status,
+                        fmt::format("not restarted after {} failed start-ups in a row (last: {})",
+                                    failed_starts_, last_start_fault_.message)});
+        return;
+      }
+      if (std::optional<Fault> f = start()) {
+        report(result, *f);
+        return;
+      }
+    }
+    const std::uint64_t id = next_id_++;
+    const double wait = wait_s(budget.time_limit_s);
+    const auto deadline = Clock::now() + seconds(wait);
+    const auto timeout = [&] {
+      child_.kill();
+      return Fault{Status::Timeout,
+                   fmt::format("{}: no answer to query {} within {:g} s{}; process killed", who(),
+                               id, wait, wait_reason(budget.time_limit_s))};
+    };
+    const std::string msg =
+        external::solve_message(id, g.point(start_id), g.point(goal_id), budget.time_limit_s);
+    std::string line;
+    ChildProcess::Io io = child_.write_all(msg, deadline);
+    if (io == ChildProcess::Io::Timeout) return fail(result, timeout());
+    if (io == ChildProcess::Io::Ok) {
+      bool too_long = false;
+      io = child_.read_line(line, deadline, &too_long);
+      if (io == ChildProcess::Io::Timeout) return fail(result, timeout());
+      if (too_long) {
+        child_.kill();
+        return fail(result, {Status::ProtocolError,
+                             fmt::format("{}: answer to query {} longer than {} bytes", who(), id,
+                                         ChildProcess::kMaxLine)});
+      }
+    }
+    if (io == ChildProcess::Io::Closed)
+      return fail(result,
+                  {Status::Crashed, fmt::format("{} {} before answering query {}{}", who(),
+                                                child_.reap(seconds(grace_s_)), id, log_hint())});
+    external::Answer answer;
+    if (std::string e = external::parse_result(line, id, g.width(), g.height(), answer);
+        !e.empty()) {
+      child_.kill();
+      return fail(result, {Status::ProtocolError, fmt::format("{}: {}", who(), e)});
+    }
+    result.status = answer.status;
+    result.message = answer.message;
+    result.counters.expansions = answer.expansions;
+    result.counters.generated = answer.generated;
+    result.extras[0] = answer.time_us;
+    if (answer.status != Status::Solved) return;
+    result.path.reserve(answer.path.size());
+    double cost = 0.0;
+    for (std::size_t i = 0; i < answer.path.size(); ++i) {
+      result.path.push_back(g.id(answer.path[i]));
+      if (i == 0) continue;
+      // An illegal step is priced as a straight line here; the validator rejects the path.
+      const Point a = answer.path[i - 1], b = answer.path[i];
+      double step = 0.0;
+      if (!legal_move(g, a, b, &step)) step = std::hypot(b.x - a.x, b.y - a.y);
+      cost += step;
+    }
+    result.cost = answer.cost ? *answer.cost : cost;
+  }
+
+ private:
+  static Clock::duration seconds(double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  }
+
+  double wait_s(double time_limit_s) const {
+    if (timeout_s_ > 0) return timeout_s_;
+    return time_limit_s > 0 ? time_limit_s + grace_s_ : kDefaultWaitS;
+  }
+  std::string wait_reason(double time_limit_s) const {
+    if (timeout_s_ > 0) return " (timeout_s)";
+    if (time_limit_s > 0)
+      return fmt::format(" (time limit {:g} s + grace {:g} s)", time_limit_s, grace_s_);
+    return " (no time limit: default)";
+  }
+
+  std::string who() const {
+    const std::string n = !name_.empty() ? name_ : context_.label;
+    return n.empty() ? "external planner" : "external planner '" + n + "'";
+  }
+  std::string log_path() const {
+    if (context_.log_dir.empty()) return {};
+    return (context_.log_dir / ("external-" + file_stem(context_.label) + ".stderr.log")).string();
+  }
+  std::string log_hint() const {
+    const std::string p = log_path();
+    return p.empty() ? std::string() : "; its stderr is in " + p;
+  }
+
+  static void report(SearchResult& result, const Fault& f) {
+    result.status = f.status;
+    result.message = f.message;
+  }
+
+  // A fault during a query: report it, then restart the process for the next query now, so the
+  // restart is timed with this row.
+  void fail(SearchResult& result, const Fault& f) {
+    report(result, f);
+    pending_fault_ = start();
+  }
+
+  // Starts the process and exchanges map/ready. nullopt on success; otherwise the process is
+  // gone and the fault says why.
+  std::optional<Fault> start() {
+    prep_ms_ = kNaN;
+    std::optional<Fault> f = try_start();
+    if (f) {
+      child_.kill();
+      ++failed_starts_;
+      f->message = "start-up: " + f->message;
+      last_start_fault_ = *f;
+    } else {
+      failed_starts_ = 0;
+    }
+    return f;
+  }
+
+  std::optional<Fault> try_start() {
+    if (std::string e = child_.start(command_, context_.config_dir, log_path()); !e.empty())
+      return Fault{Status::Crashed, fmt::format("{} could not be started: {}", who(), e)};
+    const double wait = wait_s(context_.time_limit_s);
+    const auto deadline = Clock::now() + seconds(wait);
+    const auto timeout = [&] {
+      return Fault{Status::Timeout, fmt::format("{}: no \"ready\" within {:g} s{}; process killed",
+                                                who(), wait, wait_reason(context_.time_limit_s))};
+    };
+    std::string line;
+    ChildProcess::Io io = child_.write_all(map_line_, deadline);
+    if (io == ChildProcess::Io::Timeout) return timeout();
+    bool too_long = false;
+    if (io == ChildProcess::Io::Ok) {
+      io = child_.read_line(line, deadline, &too_long);
+      if (io == ChildProcess::Io::Timeout) return timeout();
+    }
+    if (too_long) return Fault{Status::ProtocolError, who() + ": \"ready\" line too long"};
+    if (io == ChildProcess::Io::Closed)
+      return Fault{Status::Crashed, fmt::format("{} {} before \"ready\"{}", who(),
+                                                child_.reap(seconds(grace_s_)), log_hint())};
+    external::Ready ready;
+    if (std::string e = external::parse_ready(line, ready); !e.empty())
+      return Fault{Status::ProtocolError, fmt::format("{}: {}", who(), e)};
+    prep_ms_ = ready.prep_ms;
+    return std::nullopt;
+  }
+
+  // Asks the program to quit, closes its stdin, waits grace_s, then kills its process group.
+  void shutdown() {
+    if (!child_.running()) return;
+    const auto deadline = Clock::now() + seconds(grace_s_);
+    child_.write_all(external::quit_message(), deadline);
+    child_.finish(seconds(grace_s_));
+  }
+
+  std::string command_, name_;
+  bool optimal_;
+  double bound_, timeout_s_, grace_s_;
+  PlannerContext context_;
+  ChildProcess child_;
+  std::string map_line_;
+  std::optional<Fault> pending_fault_;  // a failed (re)start no row has reported yet
+  Fault last_start_fault_{Status::Crashed, {}};
+  int failed_starts_ = 0;
+  std::uint64_t next_id_ = 1;
+  double prep_ms_ = kNaN;  // self-reported by the last `ready`
+};
+
+}  // namespace
+
+PlannerInfo external_planner_info() {
+  PlannerInfo info;
+  info.name = "external";
+  info.summary =
+      "any program as a planner, over JSON lines on stdin/stdout "
+      "(docs/external-planners.md)";
+  info.params = {
+      {"command",
+       ParamType::String,
+       std::string(),
+       0,
+       0,
+       {},
+       "shell command starting the planner (run by /bin/sh -c in the config's folder); required"},
+      {"optimal",
+       ParamType::Bool,
+       false,
+       0,
+       0,
+       {},
+       "the program claims optimal costs (the validator then checks them)"},
+      {"suboptimality_bound",
+       ParamType::Real,
+       0.0,
+       0.0,
+       1e9,
+       {},
+       "claimed bound on cost / optimal (>= 1; 0 = no claim)"},
+      {"name",
+       ParamType::String,
+       std::string(),
+       0,
+       0,
+       {},
+       "name used in messages (default: the planner's label)"},
+      {"timeout_s",
+       ParamType::Real,
+       0.0,
+       0.0,
+       1e6,
+       {},
+       "seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"},
+      {"grace_s",
+       ParamType::Real,
+       1.0,
+       0.0,
+       600.0,
+       {},
+       "extra seconds past the time limit, and for the program to exit at the end"},
+  };
+  info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
+    if (p.get_string("command").empty())
+      throw ParamError("command", "parameter 'command' is required (the program to run)");
+    const double b = p.get_real("suboptimality_bound");
+    if (b != 0.0 && b < 1.0)
+      throw ParamError("suboptimality_bound",
+                       fmt::format("parameter 'suboptimality_bound': {} is below 1", b));
+    return std::make_unique<ExternalPlanner>(p);
+  };
+  return info;
+}
+
+}  // namespace pathbench
