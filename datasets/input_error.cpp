@@ -7,13 +7,28 @@
 namespace pathbench {
 namespace {
 
+// Text from a user's file may hold control bytes (a terminal escape, a NUL, a CR); a message
+// shows them as \xNN so it stays one readable line and cannot drive the terminal.
+std::string escape_controls(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  return out;
+}
+
 std::string format_input_error(const std::string& file, int line, const std::string& field,
                                const std::string& message) {
   // fmt rather than operator+ chains: GCC 12 emits a false -Wrestrict on the latter.
   std::string out = line > 0 ? fmt::format("{}:{}: ", file, line) : fmt::format("{}: ", file);
   if (!field.empty()) out += fmt::format("field '{}': ", field);
   out += message;
-  return out;
+  return escape_controls(out);
 }
 
 }  // namespace

@@ -230,7 +230,12 @@ int gen_map_command(const GenMapArgs& a) {
 int gen_scen_command(const GenScenArgs& a) {
   Grid g = read_map(a.map, MapLoadOptions{rules_of(a.connectivity, a.corner_cutting), {}});
   const std::string name = std::filesystem::path(a.map).filename().string();
-  const auto entries = generate_scenarios(g, name, a.per_bucket, a.seed, a.max_buckets);
+  std::vector<ScenEntry> entries;
+  try {
+    entries = generate_scenarios(g, name, a.per_bucket, a.seed, a.max_buckets);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("command line", 0, "gen-scen", e.what());
+  }
   const std::string out = a.output.empty() ? a.map + ".scen" : a.output;
   write_scen(out, entries);
   std::cout << fmt::format("wrote {} ({} queries)\n", out, entries.size());

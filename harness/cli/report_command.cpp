@@ -51,15 +51,22 @@ int report_command(const ReportArgs& args) {
     if (meta.is_discarded() || !meta.is_object())
       throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
   }
-  const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
   SummaryOptions opt;
-  opt.seed = exp.value("seed", std::uint64_t{1});
-  opt.baseline = exp.value("baseline", std::string());
-  opt.by =
-      exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+  std::string title;
+  // A meta.json edited by hand may hold the wrong types: an input error, not a library one.
+  try {
+    const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
+    opt.seed = exp.value("seed", std::uint64_t{1});
+    opt.baseline = exp.value("baseline", std::string());
+    opt.by =
+        exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+    title = exp.value("name", dir.filename().string());
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError((dir / "meta.json").string(), 0, "experiment",
+                     fmt::format("unexpected value type ({})", e.what()));
+  }
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
-  const std::string title = exp.value("name", dir.filename().string());
 
   const std::vector<SummaryRow> overall = write_summaries(dir, title, runs.rows, opt);
   const std::vector<SummaryRow> by_length = summarize_by_length(runs.rows, opt);

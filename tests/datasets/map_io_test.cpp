@@ -170,6 +170,19 @@ TEST(MapIo, EmptyInputIsInputError) {
   EXPECT_THROW(parse_map(in, "empty.map"), InputError);
 }
 
+// A terminal escape in a map must not reach the terminal through the error message.
+TEST(MapIo, ErrorMessagesEscapeControlBytes) {
+  std::istringstream in("type octile\nheight 1\nwidth 3\nmap\n.\x1b.\n");
+  try {
+    parse_map(in, "esc.map");
+    FAIL() << "a map with an escape byte was accepted";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.find('\x1b'), std::string::npos) << what;
+    EXPECT_NE(what.find("\\x1b"), std::string::npos) << what;
+  }
+}
+
 TEST(MapIo, WriteReadRoundTrip) {
   Grid g(7, 5);
   for (const auto& [x, y] : {std::pair{0, 0}, {3, 2}, {6, 4}, {2, 1}, {2, 2}})

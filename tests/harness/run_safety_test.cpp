@@ -252,6 +252,27 @@ TEST_F(RunSafetyTest, DuplicateRowsAreRefusedByResumeAndReport) {
   EXPECT_NE(r.err.find("duplicate run"), std::string::npos) << r.err;
 }
 
+TEST_F(RunSafetyTest, MetaJsonWithWrongTypesIsAnInputError) {
+  ASSERT_EQ(run({"run", "cfg.yaml", "--out", "done"}).code, 0);
+  nlohmann::json meta = nlohmann::json::parse(read_text(work_ / "done" / "meta.json"));
+  meta["experiment"]["seed"] = "not a number";
+  ASSERT_TRUE(write_text(work_ / "done" / "meta.json", meta.dump()));
+  const CommandResult r = run({"report", "done", "--no-plots"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("meta.json: field 'experiment': unexpected value type"), std::string::npos)
+      << r.err;
+}
+
+TEST_F(RunSafetyTest, GenScenWithZeroPerBucketIsAnInputError) {
+  ASSERT_EQ(
+      run({"gen-map", "--kind", "random", "--width", "16", "--height", "16", "-o", "m.map"}).code,
+      0);
+  const CommandResult r = run({"gen-scen", "--map", "m.map", "--per-bucket", "0"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("per_bucket must be >= 1"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "m.map.scen"));
+}
+
 // kill -9 at random moments, then resume (itself killed at random, several times): the result
 // has exactly the reference rows, and paths.jsonl exactly one path per row, in row order.
 TEST_F(RunSafetyTest, KillNineAtRandomMomentsThenResumeKeepsOnePathPerRow) {
