@@ -137,6 +137,22 @@ Grid parse_map(std::istream& in, const std::string& name_for_errors,
   const Header h = parse_header(lines, next, name);
   const int width = *h.width, height = *h.height;
 
+  // Every row's presence and length is checked before the grid exists: a 48-byte file whose
+  // header claims 32768 x 32768 must fail here, not after allocating a gigabyte.
+  const std::size_t first_row = next;
+  for (int y = 0; y < height; ++y, ++next) {
+    if (only_blank_from(lines, next))
+      throw InputError(name, static_cast<int>(next) + 1, "rows",
+                       "expected " + std::to_string(height) + " rows after 'map' (line " +
+                           std::to_string(h.map_line) + "), found only " + std::to_string(y));
+    const std::string& row = lines[next];
+    if (static_cast<long>(row.size()) != width)
+      throw InputError(name, static_cast<int>(next) + 1, "row",
+                       "row " + std::to_string(y) + " has " + std::to_string(row.size()) +
+                           " characters, expected width " + std::to_string(width));
+  }
+  next = first_row;
+
   Grid grid(width, height, options.rules);
   // Costs per character, looked up once per cell; 0 means "no cost set".
   double char_cost[256] = {};
@@ -144,16 +160,8 @@ Grid parse_map(std::istream& in, const std::string& name_for_errors,
     char_cost[static_cast<unsigned char>(ch)] = cost;
 
   for (int y = 0; y < height; ++y, ++next) {
-    if (only_blank_from(lines, next))
-      throw InputError(name, static_cast<int>(next) + 1, "rows",
-                       "expected " + std::to_string(height) + " rows after 'map' (line " +
-                           std::to_string(h.map_line) + "), found only " + std::to_string(y));
     const std::string& row = lines[next];
     const int line = static_cast<int>(next) + 1;
-    if (static_cast<long>(row.size()) != width)
-      throw InputError(name, line, "row",
-                       "row " + std::to_string(y) + " has " + std::to_string(row.size()) +
-                           " characters, expected width " + std::to_string(width));
     for (int x = 0; x < width; ++x) {
       const char c = row[static_cast<std::size_t>(x)];
       if (!is_map_char(c))

@@ -263,6 +263,21 @@ TEST_F(RunSafetyTest, MetaJsonWithWrongTypesIsAnInputError) {
       << r.err;
 }
 
+// A tiny file whose header claims a 32768 x 32768 map: refused from its rows, within 256 MB of
+// address space (the grid alone would need over a gigabyte).
+TEST_F(RunSafetyTest, HugeMapHeaderFailsOnItsRowsWithoutAllocatingTheGrid) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves far more address space than the limit allows";
+#else
+  ASSERT_TRUE(write_text(work_ / "huge.map", "type octile\nheight 32768\nwidth 32768\nmap\n...\n"));
+  const CommandResult r =
+      run({"solve", "--map", "huge.map", "--start", "0,0", "--goal", "1,0"}, "ulimit -v 262144; ");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("huge.map:5: field 'row': row 0 has 3 characters"), std::string::npos)
+      << r.err;
+#endif
+}
+
 TEST_F(RunSafetyTest, GenScenWithZeroPerBucketIsAnInputError) {
   ASSERT_EQ(
       run({"gen-map", "--kind", "random", "--width", "16", "--height", "16", "-o", "m.map"}).code,
