@@ -163,6 +163,17 @@ int render_command(const RenderArgs& a) {
   } catch (const std::invalid_argument& e) {
     throw bad_option("--region", e.what());
   }
+  // Pixels of the whole picture (panels side by side), checked before any buffer is made: a
+  // large map at --cell 64 would ask for gigabytes.
+  constexpr double kMaxPixels = 64.0 * 1024 * 1024;
+  const double pixels = static_cast<double>(view.width) * view.cell * view.height * view.cell *
+                        static_cast<double>(reqs.size());
+  if (!a.ascii && !a.html && pixels > kMaxPixels)
+    throw bad_option("--cell",
+                     fmt::format("{} panel(s) of {}x{} cells at {} px per cell make {:.0f} "
+                                 "million pixels (at most 64 million); use a smaller "
+                                 "--cell or crop with --region x0,y0,x1,y1",
+                                 reqs.size(), view.width, view.height, view.cell, pixels / 1e6));
   if (a.ascii && (view.width > 256 || view.height > 256))
     throw bad_option("--ascii", fmt::format("the view is {}x{} cells; crop it to at most 256x256 "
                                             "with --region x0,y0,x1,y1",

@@ -626,6 +626,17 @@ TEST_F(RenderCli, BadInputIsOneMessage) {
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
 }
 
+// --cell 64 on a 512x512 map would be a 32768x32768 picture (4 GB of pixels): refused up front.
+TEST_F(RenderCli, OversizedPictureIsRefusedBeforeDrawing) {
+  write_map(dir_ / "big.map", Grid(512, 512));
+  const Cmd r = pathbench({"render", "--map", "big.map", "--start", "0,0", "--goal", "511,511",
+                           "--cell", "64", "-o", "big.png"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("field '--cell'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("million pixels"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "big.png"));
+}
+
 std::string find_chromium() {
   for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
     const std::string cmd = std::string("command -v ") + name + " >/dev/null 2>&1";
