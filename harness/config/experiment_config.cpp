@@ -71,6 +71,9 @@ namespace {
 // Caps that keep a typo from asking for days of runs or gigabytes of planners.
 constexpr int kMaxRepetitions = 10000;
 constexpr std::size_t kMaxSweepPlanners = 10000;
+constexpr int kMaxGeneratedSide = 1 << 15;
+constexpr std::uint64_t kMaxGeneratedCells = std::uint64_t{1} << 26;  // 8192 x 8192
+constexpr int kMaxGeneratedCount = 10000;
 
 constexpr std::string_view kNameChars =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
@@ -380,10 +383,18 @@ void read_generated(const Context& ctx, const Value& v, DatasetConfig& ds, std::
   const MapReader m(ctx, v.node, v.field, v.line, allowed);
   g.width = get_int(ctx, m.require("width"), 1, "a positive integer");
   g.height = get_int(ctx, m.require("height"), 1, "a positive integer");
-  // CellIds are 32-bit over the padded grid (see algorithms/core/grid.h).
-  if ((static_cast<std::uint64_t>(g.width) + 2) * (static_cast<std::uint64_t>(g.height) + 2) >
-      std::numeric_limits<std::uint32_t>::max())
-    ctx.fail(m.require("height").line, m.field("height"), "width x height is too large");
+  // The generators' limits (datasets/map_generators.cpp), checked here so the error has a line;
+  // a side of 32768 also keeps CellIds (32-bit over the padded grid) in range.
+  for (const char* side : {"width", "height"})
+    if ((side[0] == 'w' ? g.width : g.height) > kMaxGeneratedSide)
+      ctx.fail(m.require(side).line, m.field(side),
+               fmt::format("at most {} cells, got {}", kMaxGeneratedSide,
+                           side[0] == 'w' ? g.width : g.height));
+  if (static_cast<std::uint64_t>(g.width) * static_cast<std::uint64_t>(g.height) >
+      kMaxGeneratedCells)
+    ctx.fail(m.require("height").line, m.field("height"),
+             fmt::format("width x height is {}, at most {} cells per generated map",
+                         static_cast<std::uint64_t>(g.width) * g.height, kMaxGeneratedCells));
   if (const Value* d = m.find("density")) {
     g.density = get_double(ctx, *d, "a number in [0, 1)");
     if (g.density < 0.0 || g.density >= 1.0)
@@ -392,7 +403,12 @@ void read_generated(const Context& ctx, const Value& v, DatasetConfig& ds, std::
   if (const Value* c = m.find("corridor_width"))
     g.corridor_width = get_int(ctx, *c, 1, "a positive integer");
   if (const Value* r = m.find("room_size")) g.room_size = get_int(ctx, *r, 2, "an integer >= 2");
-  if (const Value* c = m.find("count")) g.count = get_int(ctx, *c, 1, "a positive integer");
+  if (const Value* c = m.find("count")) {
+    g.count = get_int(ctx, *c, 1, "a positive integer");
+    if (g.count > kMaxGeneratedCount)
+      ctx.fail(c->line, c->field,
+               fmt::format("at most {} maps per dataset, got {}", kMaxGeneratedCount, g.count));
+  }
   if (const Value* q = m.find("queries")) {
     const std::string mode = get_string(ctx, *q);
     if (mode == "buckets") {

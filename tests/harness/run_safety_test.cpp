@@ -410,6 +410,25 @@ TEST_F(RunSafetyTest, FifoInputsAndOversizedExperimentsAreRefusedBeforeAnything)
   r = run({"run", "sweep.yaml", "--out", "o"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("more than 10000 planners"), std::string::npos) << r.err;
+
+  // Generated maps: sizes the generators cannot make, and absurd counts, fail with a location.
+  const std::string gen = config();
+  const std::size_t at = gen.find("width: 96, height: 96");
+  const struct {
+    std::string from, to, expect;
+  } sizes[] = {{"width: 96", "width: 40000", "field 'datasets[0].generated.width': at most 32768"},
+               {"width: 96, height: 96", "width: 20000, height: 20000", "at most 67108864 cells"},
+               {"count: 2", "count: 20000", "at most 10000 maps"}};
+  for (const auto& change : sizes) {
+    std::string c = gen;
+    const std::size_t pos = change.from == "count: 2" ? c.find(change.from) : at;
+    c.replace(pos, change.from.size(), change.to);
+    ASSERT_TRUE(write_text(work_ / "gen.yaml", c));
+    r = run({"run", "gen.yaml", "--out", "o"});
+    EXPECT_EQ(r.code, 2) << change.to;
+    EXPECT_NE(r.err.find("gen.yaml:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(change.expect), std::string::npos) << r.err;
+  }
   EXPECT_FALSE(fs::exists(work_ / "o"));
   EXPECT_FALSE(fs::exists(work_ / "o.partial"));
 }
