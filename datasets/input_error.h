@@ -3,7 +3,8 @@
 // line, field) so callers can report it or tests can inspect it without parsing the message.
 //
 // Invariants: line == 0 means "no line" (e.g. a missing file); an empty field means "no field".
-// what() is always "<file>[:<line>]: [field '<field>': ]<message>", with control bytes shown as \xNN.
+// what() is always "<file>[:<line>]: [field '<field>': ]<message>", with control bytes shown as
+// \xNN.
 #pragma once
 
 #include <stdexcept>

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "harness/output/runs_csv_reader.h"
+#include "tests/support/run_rows.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -78,16 +79,7 @@ class ReportTest : public ::testing::Test {
   fs::path root_;
 };
 
-// Every field of every row except the timing columns, which differ between runs.
-std::vector<std::vector<std::string>> rows_without_times(const fs::path& csv) {
-  std::vector<std::vector<std::string>> records = parse_csv(read_text(csv));
-  if (records.empty()) return records;
-  const std::vector<std::string> header = records[0];
-  for (auto& rec : records)
-    for (std::size_t i = 0; i < header.size() && i < rec.size(); ++i)
-      if (header[i] == "time_us" || header[i] == "prep_ms") rec[i].clear();
-  return records;
-}
+using testing::rows_without_times;
 
 bool python_with_matplotlib() {
   return std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") == 0;

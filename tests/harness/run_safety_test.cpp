@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "harness/output/runs_csv_reader.h"
+#include "tests/support/run_rows.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -50,16 +51,7 @@ std::string config(int repetitions = 2, const std::string& weight = "1.5") {
          weight + "}}\n";
 }
 
-// Every field but the timings, which differ between runs.
-std::vector<std::vector<std::string>> rows_without_times(const fs::path& csv) {
-  std::vector<std::vector<std::string>> records = parse_csv(read_text(csv));
-  if (records.empty()) return records;
-  const std::vector<std::string> header = records[0];
-  for (auto& rec : records)
-    for (std::size_t i = 0; i < header.size() && i < rec.size(); ++i)
-      if (header[i] == "time_us" || header[i] == "prep_ms") rec[i].clear();
-  return records;
-}
+using testing::rows_without_times;
 
 std::size_t count_lines(const fs::path& p) {
   const std::string t = read_text(p);
