@@ -25,6 +25,7 @@
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/instance_set.h"
 #include "harness/runner/path_validation.h"
+#include "harness/runner/resume_state.h"
 #include "harness/runner/run_setup.h"
 
 namespace pathbench {
@@ -107,127 +108,6 @@ class StopSignalGuard {
   void (*previous_int_)(int);
   void (*previous_term_)(int);
 };
-
-// dataset, map, planner, query
-using RunKey = std::tuple<std::string, std::string, std::string, int>;
-
-std::string read_whole_file(const fs::path& path, const char* field) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(path, ec)))
-    throw InputError(path.string(), 0, field, "missing or not a regular file; cannot resume");
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (!in && !in.eof()) throw InputError(path.string(), 0, field, "cannot be read");
-  return ss.str();
-}
-
-// Replaces `path` with `text` in one rename, so a crash leaves the old or the new file whole.
-void replace_file(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text << std::flush;
-    if (!out) throw std::runtime_error("write failed: " + tmp.string());
-  }
-  fs::rename(tmp, path);
-}
-
-// Reads the rows of an interrupted run. A last line cut short by a crash is dropped from the
-// file first, so appended rows start on a line of their own.
-RunsCsv read_interrupted_rows(const fs::path& csv_path,
-                              const std::vector<std::string>& extra_columns) {
-  const std::string text = read_whole_file(csv_path, "--resume");
-  const std::size_t end = text.rfind('\n');
-  if (end == std::string::npos)
-    throw InputError(csv_path.string(), 1, "--resume", "runs.csv has no complete header line");
-  if (end + 1 != text.size()) fs::resize_file(csv_path, end + 1);
-  RunsCsv previous = read_runs_csv(csv_path);
-  std::vector<std::string> expected(kRunColumns.begin(), kRunColumns.end());
-  expected.insert(expected.end(), extra_columns.begin(), extra_columns.end());
-  if (previous.header != expected)
-    throw InputError(csv_path.string(), 1, "--resume",
-                     "its columns do not match this config's planners; cannot resume");
-  return previous;
-}
-
-// paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
-// moment the two may disagree at the tail (a path without its row, a cut line). Keeps the rows
-// that have a path and exactly one path per kept row, in row order; rows without a path are run
-// again. Rewrites the files only when something changes, and says so.
-void align_paths_with_rows(const fs::path& staging, RunsCsv& previous,
-                           const std::vector<std::string>& extra_columns, std::ostream& log) {
-  const fs::path paths_path = staging / "paths.jsonl";
-  const std::string text = read_whole_file(paths_path, "--resume");
-  std::map<RunKey, std::string> path_of;
-  std::size_t complete_lines = 0;
-  for (std::size_t pos = 0; pos < text.size();) {
-    const std::size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) break;  // a line cut by the crash
-    const std::string line = text.substr(pos, nl - pos);
-    pos = nl + 1;
-    ++complete_lines;
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) continue;
-    try {
-      path_of.try_emplace({j.at("dataset").get<std::string>(), j.at("map").get<std::string>(),
-                           j.at("planner").get<std::string>(), j.at("query").get<int>()},
-                          line);
-    } catch (const nlohmann::json::exception&) {
-      // Not a line of ours: its row, if any, is run again.
-    }
-  }
-  std::vector<RunRow> kept;
-  std::string aligned;
-  for (RunRow& r : previous.rows) {
-    const auto it = path_of.find({r.dataset, r.map, r.planner, r.query});
-    if (it == path_of.end()) continue;
-    aligned += it->second + '\n';
-    kept.push_back(std::move(r));
-  }
-  const std::size_t dropped_rows = previous.rows.size() - kept.size();
-  previous.rows = std::move(kept);
-  if (aligned == text) return;
-  replace_file(paths_path, aligned);
-  if (dropped_rows > 0) {
-    const fs::path tmp = staging / "runs.csv.tmp";
-    {
-      RunCsvWriter w(tmp, extra_columns);
-      for (const RunRow& r : previous.rows) w.write(r);
-    }
-    fs::rename(tmp, staging / "runs.csv");
-  }
-  log << fmt::format(
-      "repaired the tail of paths.jsonl: {} rows without a saved path will run again, {} "
-      "extra path lines dropped\n",
-      dropped_rows, complete_lines - previous.rows.size());
-}
-
-nlohmann::json read_meta(const fs::path& path) {
-  const std::string text = read_whole_file(path, "--resume");
-  nlohmann::json meta = nlohmann::json::parse(text, nullptr, false);
-  if (meta.is_discarded() || !meta.is_object() || !meta.contains("experiment") ||
-      !meta["experiment"].is_object())
-    throw InputError(path.string(), 0, "--resume", "not a meta.json written by pathbench");
-  return meta;
-}
-
-// Refuses to resume with anything but the experiment that was started.
-void check_same_experiment(const fs::path& meta_path, const nlohmann::json& meta,
-                           const nlohmann::json& effective) {
-  const nlohmann::json& exp = meta["experiment"];
-  if (!exp.contains("fingerprint") || !exp["fingerprint"].is_string() || !exp.contains("effective"))
-    throw InputError(meta_path.string(), 0, "experiment.fingerprint",
-                     "this run records no experiment fingerprint (written by an older "
-                     "pathbench), so resuming cannot be checked; start it again");
-  if (exp["fingerprint"].get<std::string>() == experiment_fingerprint(effective)) return;
-  std::vector<std::string> diffs = experiment_differences(exp["effective"], effective);
-  if (diffs.empty()) diffs.push_back("the recorded fingerprint does not match");
-  throw InputError(meta_path.string(), 0, "--resume",
-                   fmt::format("this is not the experiment that was started ({}); run it as a "
-                               "new experiment instead",
-                               fmt::join(diffs, "; ")));
-}
 
 class Progress {
  public:

@@ -1,0 +1,41 @@
+// What `pathbench run --resume` reads back from an interrupted run's `.partial` directory, and
+// the checks that make it continue exactly the run that was started: the same experiment (by
+// fingerprint), whole rows only, and paths.jsonl aligned to one path per row. Every refusal is an
+// InputError naming the file.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "harness/output/runs_csv_reader.h"
+
+namespace pathbench {
+
+// dataset, map, planner, query: one run of an experiment.
+using RunKey = std::tuple<std::string, std::string, std::string, int>;
+
+// Reads the rows of an interrupted run. A last line cut short by a crash is dropped from the
+// file first, so appended rows start on a line of their own. The header must be kRunColumns
+// followed by `extra_columns`.
+RunsCsv read_interrupted_rows(const std::filesystem::path& csv_path,
+                              const std::vector<std::string>& extra_columns);
+
+// paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
+// moment the two may disagree at the tail (a path without its row, a cut line). Keeps the rows
+// that have a path and exactly one path per kept row, in row order; rows without a path are run
+// again. Rewrites the files only when something changes, and says so on `log`.
+void align_paths_with_rows(const std::filesystem::path& staging, RunsCsv& previous,
+                           const std::vector<std::string>& extra_columns, std::ostream& log);
+
+// The interrupted run's meta.json (an object with an `experiment` object).
+nlohmann::json read_meta(const std::filesystem::path& path);
+
+// Refuses to resume with anything but the experiment that was started, naming what differs.
+void check_same_experiment(const std::filesystem::path& meta_path, const nlohmann::json& meta,
+                           const nlohmann::json& effective);
+
+}  // namespace pathbench
