@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include "datasets/input_error.h"
+#include "datasets/input_file.h"
 
 namespace pathbench {
 namespace fs = std::filesystem;
@@ -289,7 +290,8 @@ std::vector<fs::path> expand_map_entry(const Context& ctx, const Value& v) {
   const std::string written = expanded_text(ctx, v);
   if (!has_glob_chars(written)) {
     const fs::path p = absolute_path(ctx, written);
-    if (!fs::is_regular_file(p)) ctx.fail(v.line, v.field, "map file not found: " + p.string());
+    if (std::string why = input_file_problem(p, "map"); !why.empty())
+      ctx.fail(v.line, v.field, why + ": " + p.string());
     return {p};
   }
   std::string pattern = written;
@@ -301,7 +303,7 @@ std::vector<fs::path> expand_map_entry(const Context& ctx, const Value& v) {
   if (rc == 0)
     for (std::size_t i = 0; i < g.gl_pathc; ++i) {
       fs::path p = fs::path(g.gl_pathv[i]).lexically_normal();
-      if (fs::is_regular_file(p)) out.push_back(std::move(p));
+      if (input_file_problem(p, "map").empty()) out.push_back(std::move(p));
     }
   ::globfree(&g);
   if (out.empty()) ctx.fail(v.line, v.field, "pattern matches no map file: " + pattern);
@@ -323,9 +325,9 @@ void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
       fs::path default_scen = p;
       default_scen += ".scen";
       // A missing default scen is reported at the map entry: that is the line to fix.
-      if (scen == nullptr && !fs::is_regular_file(default_scen))
+      if (std::string why = scen ? "" : input_file_problem(default_scen, "scen"); !why.empty())
         ctx.fail(item.line, item.field,
-                 "scen file not found: " + default_scen.string() +
+                 why + ": " + default_scen.string() +
                      " (give 'scen:' for a single map whose scenario is named differently)");
       ds.maps.push_back({std::move(p), std::move(default_scen)});
     }
@@ -337,8 +339,8 @@ void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
                "an explicit scen file needs exactly one map, but 'maps' gives " +
                    std::to_string(ds.maps.size()));
     ds.maps.front().scen = absolute_path(ctx, expanded_text(ctx, *scen));
-    if (!fs::is_regular_file(ds.maps.front().scen))
-      ctx.fail(scen->line, scen->field, "scen file not found: " + ds.maps.front().scen.string());
+    if (std::string why = input_file_problem(ds.maps.front().scen, "scen"); !why.empty())
+      ctx.fail(scen->line, scen->field, why + ": " + ds.maps.front().scen.string());
   }
   if (const Value* limit = m.find("limit"))
     ds.limit = get_int(ctx, *limit, 0, "a non-negative integer (0 = all)");
@@ -691,8 +693,7 @@ ExperimentConfig parse_experiment(const std::string& yaml_text, const fs::path& 
 }
 
 ExperimentConfig load_experiment(const fs::path& file, const fs::path& repo_root) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string(), 0, "", "cannot open the experiment file");
+  std::ifstream in = open_input_file(file, "experiment");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw InputError(file.string(), 0, "", "cannot read the experiment file");
