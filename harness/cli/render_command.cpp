@@ -92,7 +92,10 @@ std::vector<PlannerRequest> planner_requests(const RenderArgs& a) {
     if (!find_planner(r.name))
       throw bad_option(option, fmt::format("unknown planner '{}' (see `pathbench list`)", r.name));
   for (const std::string& s : a.set) {
-    const auto [k, v] = parse_assignment(s, "--set");
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture those in a lambda.
+    const auto kv = parse_assignment(s, "--set");
+    const std::string& k = kv.first;
+    const std::string& v = kv.second;
     bool used = false;
     for (PlannerRequest& r : reqs) {
       const PlannerInfo* info = find_planner(r.name);
