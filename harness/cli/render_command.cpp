@@ -183,6 +183,8 @@ int render_command(const RenderArgs& a) {
                                             view.width, view.height));
 
   Budget budget;
+  if (std::string problem = time_limit_problem(a.time_limit_s); !problem.empty())
+    throw InputError("command line", 0, "--time-limit", problem);
   budget.time_limit_s = a.time_limit_s;
   const char* planner_option = a.compare.empty() ? "--planner" : "--compare";
   std::vector<RenderPanel> panels;

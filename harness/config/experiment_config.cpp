@@ -18,6 +18,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "algorithms/core/search_types.h"
 #include "datasets/input_error.h"
 #include "datasets/input_file.h"
 
@@ -72,8 +73,6 @@ namespace {
 // Caps that keep a typo from asking for days of runs or gigabytes of planners.
 constexpr int kMaxRepetitions = 10000;
 constexpr std::size_t kMaxSweepPlanners = 10000;
-constexpr int kMaxGeneratedSide = 1 << 15;
-constexpr std::uint64_t kMaxGeneratedCells = std::uint64_t{1} << 26;  // 8192 x 8192
 constexpr int kMaxGeneratedCount = 10000;
 
 constexpr std::string_view kNameChars =
@@ -228,8 +227,7 @@ double get_double(const Context& ctx, const Value& v, const std::string& what) {
 
 bool get_bool(const Context& ctx, const Value& v) {
   const std::string& s = scalar(ctx, v, "true or false");
-  if (s == "true" || s == "True" || s == "TRUE") return true;
-  if (s == "false" || s == "False" || s == "FALSE") return false;
+  if (const std::optional<bool> b = parse_bool_word(s)) return *b;
   ctx.fail(v.line, v.field, "expected true or false, got '" + s + "'");
 }
 
@@ -383,28 +381,19 @@ void read_generated(const Context& ctx, const Value& v, DatasetConfig& ds, std::
     ctx.fail(kind.line, kind.field, "expected random, maze or rooms, got '" + k + "'");
   }
   const MapReader m(ctx, v.node, v.field, v.line, allowed);
-  g.width = get_int(ctx, m.require("width"), 1, "a positive integer");
-  g.height = get_int(ctx, m.require("height"), 1, "a positive integer");
-  // The generators' limits (datasets/map_generators.cpp), checked here so the error has a line;
-  // a side of 32768 also keeps CellIds (32-bit over the padded grid) in range.
-  for (const char* side : {"width", "height"})
-    if ((side[0] == 'w' ? g.width : g.height) > kMaxGeneratedSide)
-      ctx.fail(m.require(side).line, m.field(side),
-               fmt::format("at most {} cells, got {}", kMaxGeneratedSide,
-                           side[0] == 'w' ? g.width : g.height));
-  if (static_cast<std::uint64_t>(g.width) * static_cast<std::uint64_t>(g.height) >
-      kMaxGeneratedCells)
-    ctx.fail(m.require("height").line, m.field("height"),
-             fmt::format("width x height is {}, at most {} cells per generated map",
-                         static_cast<std::uint64_t>(g.width) * g.height, kMaxGeneratedCells));
-  if (const Value* d = m.find("density")) {
-    g.density = get_double(ctx, *d, "a number in [0, 1)");
-    if (g.density < 0.0 || g.density >= 1.0)
-      ctx.fail(d->line, d->field, "expected a number in [0, 1), got " + d->node.Scalar());
-  }
+  // Only the types here; the values' rules are the generators' own (datasets/map_shape.h), which
+  // `pathbench gen-map` checks too.
+  constexpr int kAny = std::numeric_limits<int>::min();
+  g.width = get_int(ctx, m.require("width"), kAny, "an integer");
+  g.height = get_int(ctx, m.require("height"), kAny, "an integer");
+  if (const Value* d = m.find("density")) g.density = get_double(ctx, *d, "a number in [0, 1)");
   if (const Value* c = m.find("corridor_width"))
-    g.corridor_width = get_int(ctx, *c, 1, "a positive integer");
-  if (const Value* r = m.find("room_size")) g.room_size = get_int(ctx, *r, 2, "an integer >= 2");
+    g.corridor_width = get_int(ctx, *c, kAny, "an integer");
+  if (const Value* r = m.find("room_size")) g.room_size = get_int(ctx, *r, kAny, "an integer");
+  if (const auto problem = map_shape_problem(g.shape())) {
+    const Value* at = m.find(problem->field);
+    ctx.fail(at ? at->line : v.line, at ? at->field : m.field(problem->field), problem->message);
+  }
   if (const Value* c = m.find("count")) {
     g.count = get_int(ctx, *c, 1, "a positive integer");
     if (g.count > kMaxGeneratedCount)
@@ -610,9 +599,8 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
              fmt::format("at most {} repetitions, got {}", kMaxRepetitions, cfg.repetitions));
   if (const Value* t = m.find("time_limit_s")) {
     cfg.time_limit_s = get_double(ctx, *t, "a non-negative number of seconds (0 = no limit)");
-    if (cfg.time_limit_s < 0)
-      ctx.fail(t->line, t->field,
-               "expected a non-negative number of seconds, got " + t->node.Scalar());
+    if (std::string problem = time_limit_problem(cfg.time_limit_s); !problem.empty())
+      ctx.fail(t->line, t->field, problem);
   }
   if (const Value* v = m.find("validate")) cfg.validate = get_bool(ctx, *v);
   if (const Value* d = m.find("dynamic")) cfg.dynamic_line = d->line;

@@ -5,8 +5,8 @@
 
 #include "algorithms/reference/reference_dijkstra.h"
 #include "datasets/input_error.h"
-#include "datasets/map_generators.h"
 #include "datasets/map_io.h"
+#include "datasets/map_shape.h"
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 
@@ -65,18 +65,6 @@ void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
   }
 }
 
-Grid generate_map(const GeneratedSpec& g, std::uint64_t seed) {
-  switch (g.kind) {
-    case GeneratedKind::Random:
-      return random_map(g.width, g.height, g.density, seed);
-    case GeneratedKind::Maze:
-      return maze_map(g.width, g.height, g.corridor_width, seed);
-    case GeneratedKind::Rooms:
-      return rooms_map(g.width, g.height, g.room_size, seed);
-  }
-  return {};
-}
-
 void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
   const GeneratedSpec& g = ds.generated;
   for (int i = 0; i < g.count; ++i) {
@@ -84,7 +72,7 @@ void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
     m.dataset = ds.name;
     m.map_name = fmt::format("{}-{:03}", ds.name, i);
     m.seed = g.map_seeds.at(static_cast<std::size_t>(i));
-    m.grid = generate_map(g, m.seed);
+    m.grid = generate_map(g.shape(), m.seed);
     m.grid.set_rules(ds.rules);
     if (g.queries == QueryMode::Corners) {
       const Point s{0, 0}, t{g.width - 1, g.height - 1};

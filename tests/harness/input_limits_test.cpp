@@ -120,5 +120,78 @@ TEST_F(InputLimitsTest, ADatasetWithoutQueriesIsAnErrorNotZeroRuns) {
   EXPECT_FALSE(wrote_results());
 }
 
+// The command line and YAML share one set of rules: the same value is accepted or rejected in
+// both, with the same words.
+TEST_F(InputLimitsTest, CommandLineAndYamlAcceptAndRejectTheSameValues) {
+  const auto yaml_run = [&](const std::string& top, const std::string& generated) {
+    write_text(work_ / "exp.yaml", "name: same\n" + top +
+                                       "datasets:\n"
+                                       "  - name: g\n"
+                                       "    generated: {" +
+                                       generated +
+                                       "}\n"
+                                       "planners:\n"
+                                       "  - {label: astar, algorithm: astar}\n");
+    std::error_code ec;
+    fs::remove_all(work_ / "out", ec);
+    return pathbench("run exp.yaml --out out");
+  };
+  const std::string small = "kind: random, width: 8, height: 8, count: 1, queries_per_bucket: 1";
+  const std::string solve = "solve --map m.map --start 0,0 --goal 3,2 ";
+
+  // Time limits: negative and nan are refused both ways.
+  for (const std::string bad : {"-1", "nan"}) {
+    SCOPED_TRACE(bad);
+    const CommandResult cli = pathbench(solve + "--time-limit " + bad);
+    EXPECT_EQ(cli.code, 2) << cli.err;
+    EXPECT_NE(cli.err.find("field '--time-limit': expected a non-negative number of seconds"),
+              std::string::npos)
+        << cli.err;
+    const CommandResult yml = yaml_run("time_limit_s: " + bad + "\n", small);
+    EXPECT_EQ(yml.code, 2) << yml.err;
+    EXPECT_NE(yml.err.find("field 'time_limit_s': expected a non-negative number of seconds"),
+              std::string::npos)
+        << yml.err;
+  }
+  // Booleans: the same words both ways.
+  for (const std::string word : {"yes", "true", "off"}) {
+    SCOPED_TRACE(word);
+    EXPECT_EQ(pathbench(solve + "--set greedy=" + word).code, 0);
+    EXPECT_EQ(yaml_run("validate: " + word + "\n", small).code, 0);
+  }
+  EXPECT_EQ(pathbench(solve + "--set greedy=maybe").code, 2);
+  EXPECT_EQ(yaml_run("validate: maybe\n", small).code, 2);
+
+  // Generated map shapes: gen-map and a YAML dataset give the same verdict and message.
+  struct Shape {
+    std::string cli, yaml, message;
+  };
+  const Shape shapes[] = {
+      {"--kind rooms --room-size 1 --width 10 --height 10",
+       "kind: rooms, room_size: 1, width: 10, height: 10", "expected an integer >= 2, got 1"},
+      {"--kind random --density 1 --width 10 --height 10",
+       "kind: random, density: 1, width: 10, height: 10", "expected a number in [0, 1), got 1"},
+      {"--kind random --width 40000 --height 2", "kind: random, width: 40000, height: 2",
+       "at most 32768 cells, got 40000"},
+      {"--kind maze --corridor-width 9 --width 9 --height 20",
+       "kind: maze, corridor_width: 9, width: 9, height: 20", "at least corridor_width + 1"},
+  };
+  for (const Shape& sh : shapes) {
+    SCOPED_TRACE(sh.cli);
+    const CommandResult cli = pathbench("gen-map " + sh.cli + " -o g.map");
+    EXPECT_EQ(cli.code, 2) << cli.err;
+    EXPECT_NE(cli.err.find(sh.message), std::string::npos) << cli.err;
+    EXPECT_FALSE(fs::exists(work_ / "g.map"));
+    const CommandResult yml = yaml_run("", sh.yaml + ", count: 1");
+    EXPECT_EQ(yml.code, 2) << yml.err;
+    EXPECT_NE(yml.err.find(sh.message), std::string::npos) << yml.err;
+    EXPECT_NE(yml.err.find("exp.yaml:4:"), std::string::npos) << yml.err;
+  }
+  // And an accepted shape is accepted by both.
+  EXPECT_EQ(pathbench("gen-map --kind rooms --room-size 2 --width 10 --height 10 -o g.map").code,
+            0);
+  EXPECT_EQ(yaml_run("", "kind: rooms, room_size: 2, width: 10, height: 10, count: 1").code, 0);
+}
+
 }  // namespace
 }  // namespace pathbench
