@@ -99,6 +99,12 @@ int run_command(const RunArgs& args) {
     throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
                      "--resume is not supported for dynamic experiments");
   RunOptions opt = args.options;
+  if (!args.shard.empty()) {
+    opt.shard = parse_shard(args.shard, "--shard");
+    if (cfg.dynamic_line != 0)
+      throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+                       "--shard is not supported for dynamic experiments");
+  }
   opt.summary_by = args.by_map || cfg.summary_by == "map" ? GroupBy::Map : GroupBy::Dataset;
   // An experiment with a `dynamic:` section runs agents through changing maps instead of static
   // queries (harness/runner/dynamic_runner.h).

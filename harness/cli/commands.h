@@ -13,6 +13,7 @@ struct RunArgs {
   std::string config;  // may be empty with options.resume_dir: the config is read from meta.json
   RunOptions options;
   bool by_map = false;
+  std::string shard;  // --shard K/N
 };
 int run_command(const RunArgs& args);
 
@@ -81,5 +82,13 @@ struct ReportArgs {
   bool plots = true;        // false: keep whatever plots/ holds
 };
 int report_command(const ReportArgs& args);
+
+struct MergeArgs {
+  std::vector<std::string> inputs;  // shard directories or folders of them
+  std::string out;
+  bool overwrite = false;
+  bool allow_mixed_commits = false;
+};
+int merge_command(const MergeArgs& args);
 
 }  // namespace pathbench::cli

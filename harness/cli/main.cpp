@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--overwrite", run.options.overwrite, "replace --out if it exists");
   run_cmd->add_flag("--save-paths", run.options.save_paths, "also write paths.jsonl");
   run_cmd->add_flag("--by-map", run.by_map, "summarise per map instead of per dataset");
+  run_cmd->add_option("--shard", run.shard,
+                      "K/N: run only part K (0-based) of N of the queries; `merge` joins them");
 
   cli::SolveArgs solve;
   auto* solve_cmd = app.add_subcommand("solve", "solve one query and print it as JSON");
@@ -103,6 +105,16 @@ int main(int argc, char** argv) {
   report_cmd->add_flag("--by-dataset", report.by_dataset, "summarise per dataset");
   report_cmd->add_flag("!--no-plots", report.plots, "do not run scripts/plot_results.py");
 
+  cli::MergeArgs merge;
+  auto* merge_cmd = app.add_subcommand(
+      "merge", "join the shards of one experiment (run --shard K/N) into one run directory");
+  merge_cmd->add_option("shards", merge.inputs, "shard run directories, or folders holding them")
+      ->required();
+  merge_cmd->add_option("--out", merge.out, "the merged run directory")->required();
+  merge_cmd->add_flag("--overwrite", merge.overwrite, "replace --out (a run directory of ours)");
+  merge_cmd->add_flag("--allow-mixed-commits", merge.allow_mixed_commits,
+                      "merge shards built from different commits (recorded in meta.json)");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -116,6 +128,7 @@ int main(int argc, char** argv) {
     if (*gs_cmd) return cli::gen_scen_command(gs);
     if (*rn_cmd) return cli::render_command(rn);
     if (*report_cmd) return cli::report_command(report);
+    if (*merge_cmd) return cli::merge_command(merge);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return 2;

@@ -135,8 +135,26 @@ class Progress {
 RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, std::ostream& log) {
   // 1. Everything that can be wrong with the input is found here, before any file is written.
   std::vector<ActivePlanner> planners = build_planners(cfg);
-  const std::vector<MapInstance> maps = load_instances(cfg);
+  std::vector<MapInstance> maps = load_instances(cfg);
   check_combinations(cfg, planners, maps);
+  // The whole experiment's description: every shard of it has the same fingerprint.
+  const nlohmann::json effective = effective_experiment(cfg, planners, maps);
+
+  const bool resume = !opt.resume_dir.empty();
+  RunDirs dirs;
+  nlohmann::json meta;  // resume: the interrupted run's
+  Shard shard = opt.shard;
+  if (resume) {
+    dirs = resume_run_dirs(opt.resume_dir);
+    meta = read_meta(dirs.staging / "meta.json");
+    const Shard was = shard_from_meta(meta, (dirs.staging / "meta.json").string());
+    if (shard.active() && shard != was)
+      throw InputError("command line", 0, "--shard",
+                       fmt::format("the interrupted run is shard {}/{}, not {}/{}", was.k, was.n,
+                                   shard.k, shard.n));
+    shard = was;
+  }
+  keep_shard(maps, shard);
 
   std::vector<std::string> extra_columns;
   for (const ActivePlanner& p : planners)
@@ -147,21 +165,18 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   std::size_t total = 0;
   for (const MapInstance& m : maps) total += m.queries.size() * planners.size();
   if (total == 0)
-    throw InputError(cfg.source_file.string(), 0, "datasets",
-                     "the experiment has no query to run (empty scenario files, filters that "
-                     "keep nothing, or generated maps without a connected pair of free cells)");
-  const nlohmann::json effective = effective_experiment(cfg, planners, maps);
+    throw InputError(
+        cfg.source_file.string(), 0, "datasets",
+        "the experiment has no query to run (empty scenario files, filters that "
+        "keep nothing, or generated maps without a connected pair of free cells)" +
+            std::string(shard.active() ? "; with --shard: more shards than queries?" : ""));
 
-  const bool resume = !opt.resume_dir.empty();
-  RunDirs dirs;
   RunsCsv previous;  // resume: the rows already written (kept alive: rows point into it)
   std::set<RunKey> done_keys;
   GroupBy summary_by = opt.summary_by;
   bool save_paths = opt.save_paths;
   if (resume) {
-    dirs = resume_run_dirs(opt.resume_dir);
     const fs::path meta_path = dirs.staging / "meta.json";
-    nlohmann::json meta = read_meta(meta_path);
     check_same_experiment(meta_path, meta, effective);
     previous = read_interrupted_rows(dirs.staging / "runs.csv", extra_columns);
     std::set<std::tuple<std::string, std::string, std::string>> known;
@@ -202,10 +217,14 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   } else {
     dirs = plan_run_dirs(cfg, opt);
     open_staging(dirs, opt.overwrite);
-    nlohmann::json meta = manifest(cfg, planners, maps);
+    meta = manifest(cfg, planners, maps);
     meta["experiment"]["summary_by"] = opt.summary_by == GroupBy::Map ? "map" : "dataset";
     meta["experiment"]["effective"] = effective;
     meta["experiment"]["fingerprint"] = experiment_fingerprint(effective);
+    if (shard.active()) {
+      meta["shard"] = shard_json(shard);
+      meta["shard"]["rows"] = total;  // what a complete shard holds: merge checks it
+    }
     meta["run_dir"] = {{"default", !dirs.latest.empty()}};
     write_json_file(dirs.staging / "meta.json", meta);
   }

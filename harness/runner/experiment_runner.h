@@ -24,6 +24,7 @@
 
 #include "harness/config/experiment_config.h"
 #include "harness/output/summary.h"
+#include "harness/runner/shard.h"
 
 namespace pathbench {
 
@@ -39,6 +40,8 @@ struct RunOptions {
   // Continue the interrupted run in this directory (`<dir>.partial`, or `<dir>` naming it);
   // out_dir, tag and overwrite are then ignored.
   std::filesystem::path resume_dir;
+  // Run only this part of the experiment (harness/runner/shard.h); a resumed run keeps its own.
+  Shard shard;
 };
 
 struct RunOutcome {

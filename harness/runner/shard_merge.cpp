@@ -1,0 +1,252 @@
+#include "harness/runner/shard_merge.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "datasets/input_error.h"
+#include "datasets/input_file.h"
+#include "harness/output/csv_writer.h"
+#include "harness/output/run_directory.h"
+#include "harness/output/run_manifest.h"
+#include "harness/output/runs_csv_reader.h"
+#include "harness/runner/experiment_fingerprint.h"
+#include "harness/runner/resume_state.h"
+#include "harness/runner/shard.h"
+
+namespace pathbench {
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ShardRun {
+  fs::path dir;
+  nlohmann::json meta;
+  Shard shard;
+  RunsCsv runs;
+};
+
+// A directory with a meta.json is a shard; any other directory is searched one level down.
+std::vector<fs::path> shard_dirs(const std::vector<fs::path>& inputs) {
+  std::vector<fs::path> out;
+  for (const fs::path& in : inputs) {
+    if (std::string why = input_directory_problem(in, "shard directory"); !why.empty())
+      throw InputError(in.string(), 0, "", why);
+    std::error_code ec;
+    if (fs::exists(in / "meta.json", ec)) {
+      out.push_back(in);
+      continue;
+    }
+    std::vector<fs::path> found;
+    for (const fs::directory_entry& e : fs::directory_iterator(in, ec)) {
+      if (e.is_symlink(ec) || !e.is_directory(ec)) continue;  // `latest` is a symlink
+      if (e.path().extension() == ".partial")
+        throw InputError(
+            e.path().string(), 0, "",
+            "an unfinished shard: finish it with pathbench run --resume " + e.path().string());
+      if (fs::exists(e.path() / "meta.json", ec)) found.push_back(e.path());
+    }
+    if (found.empty()) throw InputError(in.string(), 0, "", "holds no shard run directory");
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+std::string text_at(const nlohmann::json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>()
+                                                                : std::string("unknown");
+}
+
+ShardRun read_shard(const fs::path& dir) {
+  ShardRun s;
+  s.dir = dir;
+  const fs::path meta_path = dir / "meta.json";
+  s.meta = read_meta(meta_path);
+  s.shard = shard_from_meta(s.meta, meta_path.string());
+  if (!s.shard.active())
+    throw InputError(meta_path.string(), 0, "shard", "not a shard (the run had no --shard)");
+  if (!s.meta["experiment"].is_object() || !s.meta["experiment"].contains("effective"))
+    throw InputError(meta_path.string(), 0, "experiment.effective",
+                     "missing: written by a pathbench without experiment fingerprints");
+  s.runs = read_runs_csv(dir / "runs.csv");
+  const nlohmann::json& rows = s.meta["shard"]["rows"];
+  if (!rows.is_number_unsigned() || rows.get<std::size_t>() != s.runs.rows.size())
+    throw InputError(
+        (dir / "runs.csv").string(), 0, "",
+        fmt::format("holds {} rows, shard {}/{} should hold {}: rerun it", s.runs.rows.size(),
+                    s.shard.k, s.shard.n, rows.is_number_unsigned() ? rows.dump() : "?"));
+  return s;
+}
+
+void check_same_experiment_and_build(const std::vector<ShardRun>& shards, bool mixed_ok) {
+  const ShardRun& a = shards.front();
+  const nlohmann::json& ea = a.meta["experiment"]["effective"];
+  for (const ShardRun& b : shards) {
+    const nlohmann::json& eb = b.meta["experiment"]["effective"];
+    if (eb != ea) {
+      std::string what;
+      for (const std::string& d : experiment_differences(ea, eb))
+        what += (what.empty() ? "" : "; ") + d;
+      throw InputError(b.dir.string(), 0, "",
+                       "a shard of another experiment than " + a.dir.string() + ": " + what);
+    }
+    if (b.shard.n != a.shard.n)
+      throw InputError(b.dir.string(), 0, "shard",
+                       fmt::format("one of {} shards, but {} is one of {}", b.shard.n,
+                                   a.dir.string(), a.shard.n));
+    if (!mixed_ok && text_at(b.meta, "git_commit") != text_at(a.meta, "git_commit"))
+      throw InputError(b.dir.string(), 0, "git_commit",
+                       fmt::format("built from {}, but {} from {} (--allow-mixed-commits to merge "
+                                   "anyway; it is recorded)",
+                                   text_at(b.meta, "git_commit"), a.dir.string(),
+                                   text_at(a.meta, "git_commit")));
+    if (b.runs.header != a.runs.header)
+      throw InputError((b.dir / "runs.csv").string(), 1, "",
+                       "its columns differ from " + (a.dir / "runs.csv").string());
+  }
+  std::map<int, const ShardRun*> by_k;
+  for (const ShardRun& s : shards) {
+    const auto [it, fresh] = by_k.emplace(s.shard.k, &s);
+    if (!fresh)
+      throw InputError(s.dir.string(), 0, "shard",
+                       fmt::format("shard {}/{} is given twice: also {}", s.shard.k, s.shard.n,
+                                   it->second->dir.string()));
+  }
+  std::vector<std::string> missing;
+  for (int k = 0; k < a.shard.n; ++k)
+    if (!by_k.count(k)) missing.push_back(fmt::format("{}/{}", k, a.shard.n));
+  if (!missing.empty())
+    throw InputError("command line", 0, "",
+                     fmt::format("{} of {} shards missing; run them with --shard {}",
+                                 missing.size(), a.shard.n, fmt::join(missing, ", --shard ")));
+}
+
+}  // namespace
+
+MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
+  // 1. Everything is read and checked before the output directory exists.
+  std::vector<ShardRun> shards;
+  for (const fs::path& d : shard_dirs(opt.inputs)) shards.push_back(read_shard(d));
+  check_same_experiment_and_build(shards, opt.allow_mixed_commits);
+  const nlohmann::json& effective = shards.front().meta["experiment"]["effective"];
+
+  // 2. The single run's order: maps as listed, then planners as listed, then queries.
+  std::map<std::pair<std::string, std::string>, std::size_t> map_pos;
+  std::vector<std::size_t> map_queries;
+  for (const nlohmann::json& m : effective["maps"]) {
+    map_pos[{m["dataset"].get<std::string>(), m["map"].get<std::string>()}] = map_queries.size();
+    map_queries.push_back(m["queries"].get<std::size_t>());
+  }
+  std::map<std::string, std::size_t> planner_pos;
+  for (const nlohmann::json& p : effective["planners"])
+    planner_pos[p["label"].get<std::string>()] = planner_pos.size();
+  struct Keyed {
+    std::tuple<std::size_t, std::size_t, int> key;
+    const RunRow* row;
+    const ShardRun* shard;
+  };
+  std::vector<Keyed> all;
+  for (const ShardRun& s : shards)
+    for (const RunRow& r : s.runs.rows) {
+      const auto m = map_pos.find({r.dataset, r.map});
+      const auto p = planner_pos.find(r.planner);
+      if (m == map_pos.end() || p == planner_pos.end())
+        throw InputError((s.dir / "runs.csv").string(), 0, "",
+                         fmt::format("row {}/{} planner '{}' is not in the experiment", r.dataset,
+                                     r.map, r.planner));
+      all.push_back({{m->second, p->second, r.query}, &r, &s});
+    }
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
+  std::vector<std::size_t> per_map_planner(map_queries.size() * planner_pos.size(), 0);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (i > 0 && all[i].key == all[i - 1].key)
+      throw InputError(
+          all[i].shard->dir.string(), 0, "",
+          fmt::format("query {} of {}/{} planner '{}' is also in {}: overlapping shards",
+                      all[i].row->query, all[i].row->dataset, all[i].row->map, all[i].row->planner,
+                      all[i - 1].shard->dir.string()));
+    ++per_map_planner[std::get<0>(all[i].key) * planner_pos.size() + std::get<1>(all[i].key)];
+  }
+  for (std::size_t m = 0; m < map_queries.size(); ++m)
+    for (std::size_t p = 0; p < planner_pos.size(); ++p)
+      if (per_map_planner[m * planner_pos.size() + p] != map_queries[m])
+        throw InputError(
+            "command line", 0, "",
+            fmt::format("the shards hold {} rows for {}/{} planner {}, the experiment "
+                        "has {} queries there",
+                        per_map_planner[m * planner_pos.size() + p],
+                        effective["maps"][m]["dataset"].get<std::string>(),
+                        effective["maps"][m]["map"].get<std::string>(),
+                        effective["planners"][p]["label"].get<std::string>(), map_queries[m]));
+
+  // 3. Write like a run: staging beside the final directory, published complete or not at all.
+  const std::string name = effective["name"].get<std::string>();
+  RunDirs dirs = plan_new_run_dirs(name, opt.out, "", "");
+  open_staging(dirs, opt.overwrite);
+  std::vector<std::string> extras(shards.front().runs.extra_columns->begin(),
+                                  shards.front().runs.extra_columns->end());
+  std::vector<RunRow> rows;
+  rows.reserve(all.size());
+  {
+    RunCsvWriter csv(dirs.staging / "runs.csv", extras);
+    for (const Keyed& k : all) {
+      csv.write(*k.row);
+      rows.push_back(*k.row);
+    }
+  }
+  nlohmann::json meta = shards.front().meta;
+  meta.erase("shard");
+  meta.erase("resumed");
+  nlohmann::json list = nlohmann::json::array();
+  std::set<std::string> cpus, commits;
+  for (const ShardRun& s : shards) {
+    list.push_back({{"k", s.shard.k},
+                    {"dir", fs::absolute(s.dir).lexically_normal().string()},
+                    {"host", text_at(s.meta, "host")},
+                    {"cpu_model", text_at(s.meta, "cpu_model")},
+                    {"git_commit", text_at(s.meta, "git_commit")},
+                    {"date_utc", text_at(s.meta, "date_utc")},
+                    {"rows", s.runs.rows.size()}});
+    cpus.insert(text_at(s.meta, "cpu_model"));
+    commits.insert(text_at(s.meta, "git_commit"));
+  }
+  std::sort(list.begin(), list.end(),
+            [](const nlohmann::json& a, const nlohmann::json& b) { return a["k"] < b["k"]; });
+  meta["merged"] = {{"shards", list},
+                    {"date_utc", build_and_machine_info()["date_utc"]},
+                    {"mixed_cpu_models", cpus.size() > 1},
+                    {"mixed_commits", commits.size() > 1}};
+  write_json_file(dirs.staging / "meta.json", meta);
+
+  SummaryOptions so;
+  const nlohmann::json& exp = meta["experiment"];
+  so.seed = effective.value("seed", std::uint64_t{1});
+  so.baseline = effective.value("baseline", std::string());
+  so.by =
+      exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+  MergeOutcome out;
+  out.summary = write_summaries(dirs.staging, name, rows, so);
+  if (cpus.size() > 1) {
+    // Absolute times then mix machines; each per-query ratio was still measured on one.
+    const std::string note = fmt::format(
+        "\nNote: the shards ran on {} CPU models ({}); absolute times mix machines, per-query "
+        "ratios (speedups) do not.\n",
+        cpus.size(), fmt::join(cpus, "; "));
+    std::ofstream(dirs.staging / "summary.md", std::ios::app) << note;
+    log << note;
+  }
+  publish_run(dirs);
+  out.dir = dirs.dir;
+  out.rows = rows.size();
+  out.shards = shards.size();
+  for (const RunRow& r : rows)
+    if (r.validated && !r.valid) ++out.invalid;
+  return out;
+}
+
+}  // namespace pathbench

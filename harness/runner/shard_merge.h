@@ -1,0 +1,35 @@
+// `pathbench merge`: shards of one experiment (harness/runner/shard.h) back into one run
+// directory equal to a single-process run of it apart from the timing columns: runs.csv in the
+// single run's row order, meta.json listing every shard with its host and CPU, the summaries.
+//
+// Refused, each naming the shard directories involved: a shard of another experiment (its
+// fingerprint differs; the differences are listed) or built from another commit (unless
+// allow_mixed_commits, then recorded), a shard given twice, missing shards (named, with the
+// --shard K/N to rerun), a shard whose runs.csv is short or holds rows of another shard.
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <vector>
+
+#include "harness/output/summary.h"
+
+namespace pathbench {
+
+struct MergeOptions {
+  // Shard run directories, or folders holding them (each subfolder with a meta.json).
+  std::vector<std::filesystem::path> inputs;
+  std::filesystem::path out;
+  bool overwrite = false;
+  bool allow_mixed_commits = false;
+};
+
+struct MergeOutcome {
+  std::filesystem::path dir;
+  std::vector<SummaryRow> summary;
+  std::size_t rows = 0, shards = 0, invalid = 0;
+};
+
+MergeOutcome merge_shards(const MergeOptions& options, std::ostream& log);
+
+}  // namespace pathbench

@@ -1,0 +1,147 @@
+// Shards and merge through the real binary: N shards of one experiment merge into exactly the
+// single-process run (every column but the timings), shards are balanced to one query, and merge
+// refuses a missing, repeated or foreign shard naming it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+
+#include "tests/support/run_rows.h"
+#include "tests/support/shell.h"
+
+namespace pathbench {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using testing::rows_without_times;
+using testing::shell_quote;
+using testing::write_text;
+
+std::string config(int seed) {
+  return "name: shards\n"
+         "seed: " +
+         std::to_string(seed) +
+         "\n"
+         "datasets:\n"
+         "  - name: rnd\n"
+         "    generated: {kind: random, width: 40, height: 40, density: 0.2, count: 3,\n"
+         "                queries_per_bucket: 2}\n"
+         "  - name: rooms\n"
+         "    generated: {kind: rooms, width: 40, height: 40, room_size: 6, count: 1,\n"
+         "                queries_per_bucket: 1}\n"
+         "planners:\n"
+         "  - {label: astar, algorithm: astar}\n"
+         "  - {label: jps, algorithm: jps}\n"
+         "  - {label: wastar, algorithm: astar, params: {weight: 2}}\n";
+}
+
+class ShardTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::random_device rd;
+    root_ = fs::temp_directory_path() / ("pathbench_shard_test_" + std::to_string(rd()));
+    work_ = root_ / "work";
+    fs::create_directories(work_);
+    write_text(work_ / "exp.yaml", config(5));
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  CommandResult pathbench(const std::string& args) const {
+    return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
+  }
+  std::size_t rows(const fs::path& dir) const {
+    return rows_without_times(work_ / dir / "runs.csv").size() - 1;  // minus the header
+  }
+  fs::path root_, work_;
+};
+
+TEST_F(ShardTest, ShardsMergeIntoTheSingleProcessRun) {
+  ASSERT_EQ(pathbench("run exp.yaml --out full").code, 0);
+  const std::size_t total = rows("full");
+  for (int k = 0; k < 3; ++k) {
+    const CommandResult r = pathbench("run exp.yaml --out shards/s" + std::to_string(k) +
+                                      " --shard " + std::to_string(k) + "/3");
+    ASSERT_EQ(r.code, 0) << r.err;
+    // Dealt one query (three planners) at a time: the shards differ by at most one query.
+    EXPECT_LE(rows("shards/s" + std::to_string(k)), (total / 3 / 3 + 1) * 3);
+    EXPECT_GE(rows("shards/s" + std::to_string(k)), total / 3 / 3 * 3);
+    const nlohmann::json meta = nlohmann::json::parse(
+        testing::read_text(work_ / "shards" / ("s" + std::to_string(k)) / "meta.json"));
+    EXPECT_EQ(meta["shard"]["k"], k);
+    EXPECT_EQ(meta["shard"]["n"], 3);
+  }
+  // A parent folder of shards, or the shards one by one in any order: the same result.
+  CommandResult r = pathbench("merge shards --out merged");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(rows_without_times(work_ / "merged" / "runs.csv"),
+            rows_without_times(work_ / "full" / "runs.csv"));
+  r = pathbench("merge shards/s2 shards/s0 shards/s1 --out merged2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(rows_without_times(work_ / "merged2" / "runs.csv"),
+            rows_without_times(work_ / "full" / "runs.csv"));
+  const nlohmann::json meta =
+      nlohmann::json::parse(testing::read_text(work_ / "merged" / "meta.json"));
+  ASSERT_EQ(meta["merged"]["shards"].size(), 3u);
+  EXPECT_EQ(meta["merged"]["shards"][1]["k"], 1);
+  EXPECT_FALSE(meta.contains("shard"));
+  EXPECT_EQ(meta["experiment"]["fingerprint"],
+            nlohmann::json::parse(
+                testing::read_text(work_ / "full" / "meta.json"))["experiment"]["fingerprint"]);
+  // The merged directory is an ordinary run for report.
+  r = pathbench("report merged --no-plots");
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST_F(ShardTest, MergeRefusesMissingRepeatedAndForeignShards) {
+  for (int k = 0; k < 3; ++k)
+    ASSERT_EQ(pathbench("run exp.yaml --out s" + std::to_string(k) + " --shard " +
+                        std::to_string(k) + "/3")
+                  .code,
+              0);
+  CommandResult r = pathbench("merge s0 s2 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("1 of 3 shards missing; run them with --shard 1/3"), std::string::npos)
+      << r.err;
+  r = pathbench("merge s0 s1 s1 s2 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("shard 1/3 is given twice"), std::string::npos) << r.err;
+  // The same shard of a different experiment (another seed: other maps and queries).
+  write_text(work_ / "other.yaml", config(6));
+  ASSERT_EQ(pathbench("run other.yaml --out o1 --shard 1/3").code, 0);
+  r = pathbench("merge s0 o1 s2 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("a shard of another experiment"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("seed: '5' -> '6'"), std::string::npos) << r.err;
+  // A shard of another split.
+  ASSERT_EQ(pathbench("run exp.yaml --out t1 --shard 1/4").code, 0);
+  r = pathbench("merge s0 t1 s2 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("one of 4 shards"), std::string::npos) << r.err;
+  // A whole run is not a shard; a shard with rows cut off is named.
+  ASSERT_EQ(pathbench("run exp.yaml --out whole").code, 0);
+  r = pathbench("merge s0 whole --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("not a shard"), std::string::npos) << r.err;
+  std::string csv = testing::read_text(work_ / "s1" / "runs.csv");
+  csv.erase(csv.rfind('\n', csv.size() - 2) + 1);
+  write_text(work_ / "s1" / "runs.csv", csv);
+  r = pathbench("merge s0 s1 s2 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("s1/runs.csv: holds"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "m"));
+  // Bad --shard values.
+  for (const std::string bad : {"3/3", "-1/3", "1", "a/b", "0/0"}) {
+    r = pathbench("run exp.yaml --out x --shard " + bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_NE(r.err.find("field '--shard'"), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(work_ / "x"));
+}
+
+}  // namespace
+}  // namespace pathbench
