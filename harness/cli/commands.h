@@ -79,6 +79,7 @@ struct ReportArgs {
   bool by_map = false;      // group per map (default: as the run did, from meta.json)
   bool by_dataset = false;  // group per dataset
   bool plots = true;        // false: keep whatever plots/ holds
+  bool latex = false;       // also write DIR/tables/*.tex (harness/output/latex_tables.h)
 };
 int report_command(const ReportArgs& args);
 

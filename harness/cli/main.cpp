@@ -102,6 +102,8 @@ int main(int argc, char** argv) {
   report_cmd->add_flag("--by-map", report.by_map, "summarise per map");
   report_cmd->add_flag("--by-dataset", report.by_dataset, "summarise per dataset");
   report_cmd->add_flag("!--no-plots", report.plots, "do not run scripts/plot_results.py");
+  report_cmd->add_flag("--latex", report.latex,
+                       "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
 
   CLI11_PARSE(app, argc, argv);
 
