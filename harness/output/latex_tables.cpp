@@ -226,9 +226,9 @@ std::vector<fs::path> write_latex_tables(const fs::path& dir, const std::string&
   const fs::path tables = dir / "tables";
   fs::create_directories(tables);
   std::vector<fs::path> written;
-  std::vector<std::string> names = {"summary", "by_length"};
+  // The speedups right after the summary: both usually fit on the first page.
+  std::vector<std::string> names = {"summary"};
   write_table(tables / "summary.tex", summary_table(overall, title, options));
-  write_table(tables / "by_length.tex", length_table_tex(by_length, options));
   if (any_baseline(overall)) {
     write_table(tables / "speedups.tex", speedup_table(overall, options));
     names.emplace_back("speedups");
@@ -236,6 +236,8 @@ std::vector<fs::path> write_latex_tables(const fs::path& dir, const std::string&
     std::error_code ec;  // a stale file from an earlier report with a baseline would mislead
     fs::remove(tables / "speedups.tex", ec);
   }
+  write_table(tables / "by_length.tex", length_table_tex(by_length, options));
+  names.emplace_back("by_length");
   std::string all =
       "% Written by pathbench report --latex. \\input this file; it inputs the tables from\n"
       "% \\pathbenchtables (default: tables/, relative to the main document).\n"

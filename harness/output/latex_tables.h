@@ -2,7 +2,8 @@
 //
 //  - summary.tex    per group and planner: queries, solved / optimal %, median and p95
 //                   expansions and times, ns per expansion, max suboptimality;
-//  - by_length.tex  the same cut by length class, with the speedup and its significance mark;
+//  - by_length.tex  the same cut by length class, with the speedup and its significance mark
+//                   (input last: it is the longest);
 //  - speedups.tex   (only with a baseline) speedup with CI, median ratio with CI, Holm-adjusted
 //                   Wilcoxon p-value with marks, rank-biserial r, expansion ratio;
 //  - all.tex        \input's the others from \pathbenchtables (default "tables"; define it first
