@@ -156,6 +156,26 @@ TEST_F(CompareTest, DifferentExperimentIsNamed) {
   EXPECT_NE(r.out.find("seed"), std::string::npos) << r.out;
 }
 
+// A runs.csv of schema version 1 (before time_spread) is still read.
+TEST_F(CompareTest, ReadsRunsCsvWithoutTimeSpread) {
+  const fs::path b = copy_of_a("v1");
+  auto records = parse_csv(read_text(b / "runs.csv"));
+  const std::size_t spread = column(records[0], "time_spread");
+  ASSERT_LT(spread, records[0].size());
+  std::string text;
+  for (auto& rec : records) {
+    rec.erase(rec.begin() + static_cast<std::ptrdiff_t>(spread));
+    for (std::size_t k = 0; k < rec.size(); ++k) text += (k ? "," : "") + rec[k];
+    text += '\n';
+  }
+  ASSERT_TRUE(write_text(b / "runs.csv", text));
+  const auto r = sh("compare a v1");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("No result changed"), std::string::npos) << r.out;
+  const auto rep = sh("report --no-plots v1");
+  EXPECT_EQ(rep.code, 0) << rep.out << rep.err;
+}
+
 TEST_F(CompareTest, BadInputExits2) {
   auto r = sh("compare a missing_dir");
   EXPECT_EQ(r.code, 2) << r.out << r.err;
