@@ -127,9 +127,14 @@ MedianCi median_with_ci(std::span<const double> v, double level) {
   const double med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   const double alpha = (1.0 - level) / 2.0;
   const boost::math::binomial_distribution<double> b(static_cast<double>(n), 0.5);
-  // Largest k (1-based order statistic) with P(B <= k - 1) <= alpha.
-  std::size_t k = 0;
-  while (k + 1 <= n / 2 + 1 && boost::math::cdf(b, static_cast<double>(k)) <= alpha) ++k;
+  // Largest k (1-based order statistic) with P(B <= k - 1) <= alpha. Start a little below the
+  // normal approximation n/2 - z sqrt(n)/2 so a large sample needs a few CDF calls, not n/2.
+  const double z = boost::math::quantile(boost::math::complement(boost::math::normal(), alpha));
+  const auto half = static_cast<double>(n) / 2;
+  std::size_t k = static_cast<std::size_t>(
+      std::max(0.0, std::floor(half - z * std::sqrt(static_cast<double>(n)) / 2 - 3)));
+  while (k > 0 && boost::math::cdf(b, static_cast<double>(k - 1)) > alpha) --k;
+  while (k + 1 <= n / 2 && boost::math::cdf(b, static_cast<double>(k)) <= alpha) ++k;
   if (k == 0) return {med, s.front(), s.back()};
   return {med, s[k - 1], s[n - k]};
 }

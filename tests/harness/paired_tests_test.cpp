@@ -96,6 +96,33 @@ TEST(MedianCi, OrderStatisticInterval) {
   EXPECT_DOUBLE_EQ(s.lower, 1);
   EXPECT_DOUBLE_EQ(s.upper, 5);
   EXPECT_TRUE(std::isnan(median_with_ci(std::vector<double>{}).median));
+  // n = 100: P(B <= 39) = 0.0176 <= 0.025 < P(B <= 40) = 0.0284, so [x(40), x(61)] (the
+  // textbook interval for 100 values).
+  std::vector<double> hundred;
+  for (int i = 100; i >= 1; --i) hundred.push_back(i);
+  const MedianCi h = median_with_ci(hundred);
+  EXPECT_DOUBLE_EQ(h.median, 50.5);
+  EXPECT_DOUBLE_EQ(h.lower, 40);
+  EXPECT_DOUBLE_EQ(h.upper, 61);
+}
+
+// The fast start of the order-statistic search lands on the same k as scanning from k = 0.
+TEST(MedianCi, SameIntervalAsAFullScan) {
+  for (std::size_t n = 1; n <= 300; n += 7) {
+    std::vector<double> v;
+    for (std::size_t i = 0; i < n; ++i) v.push_back(static_cast<double>(i + 1));
+    std::size_t k = 0;  // largest k with P(B <= k - 1) <= 0.025, B ~ Binomial(n, 1/2)
+    double below = 0, pmf = std::ldexp(1.0, -static_cast<int>(n));  // P(B = 0)
+    while (k < n / 2 && below + pmf <= 0.025) {
+      below += pmf;
+      pmf *= static_cast<double>(n - k) / static_cast<double>(k + 1);
+      ++k;
+    }
+    const MedianCi c = median_with_ci(v);
+    EXPECT_DOUBLE_EQ(c.lower, k == 0 ? 1.0 : static_cast<double>(k)) << n;
+    EXPECT_DOUBLE_EQ(c.upper, k == 0 ? static_cast<double>(n) : static_cast<double>(n + 1 - k))
+        << n;
+  }
 }
 
 }  // namespace
