@@ -5,9 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "harness/output/report_html.h"
 #include "harness/output/summary.h"
 #include "harness/output/summary_significance.h"
 
@@ -114,6 +120,32 @@ TEST(SummarySignificance, NoiseWarningWhenSpreadExceedsDifference) {
   r.median_time_spread = std::nan("");  // one repetition: nothing to judge
   r.median_speedup = 1.01;
   EXPECT_FALSE(noise_swamps_difference(r));
+}
+
+// summary.md and report.html carry the verdicts and the noise warning.
+TEST(SummarySignificance, MarkdownAndHtmlShowVerdictsAndNoiseWarning) {
+  std::vector<RunRow> runs = rows();
+  for (RunRow& r : runs) r.time_spread = r.planner == "mixed" ? 1e6 : 0.0;  // swamps any ratio
+  SummaryOptions opt;
+  opt.baseline = "base";
+  const auto overall = summarize(runs, opt);
+  const auto by_length = summarize_by_length(runs, opt);
+  std::ostringstream md;
+  write_summary_markdown(md, "t", overall, by_length, opt);
+  EXPECT_NE(md.str().find("| faster, p = 0.016 |"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("| no detectable difference |"), std::string::npos);
+  EXPECT_NE(md.str().find("## Warnings: repetition noise"), std::string::npos);
+  EXPECT_NE(md.str().find("- d / mixed: repetitions"), std::string::npos) << md.str();
+  EXPECT_EQ(md.str().find("- d / fast:"), std::string::npos) << md.str();
+  const std::filesystem::path html =
+      std::filesystem::temp_directory_path() /
+      ("pathbench_significance_test_" + std::to_string(std::random_device{}()) + ".html");
+  write_report_html(html, "t", nlohmann::json::object(), overall, by_length, opt, "/nonexistent");
+  std::ifstream in(html);
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(html);
+  EXPECT_NE(page.find("<ul id=\"noise-warnings\">"), std::string::npos);
+  EXPECT_NE(page.find("faster, p = 0.016"), std::string::npos);
 }
 
 TEST(PValueText, Formats) {
