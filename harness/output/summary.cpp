@@ -261,6 +261,13 @@ void print_summary_table(std::ostream& out, const std::vector<SummaryRow>& rows)
     if (speed) out << "  " << speedup_text(r) << significance_mark(r.time_test);
     out << '\n';
   }
+  if (speed)
+    out << "(* / ** / ***: Holm-adjusted Wilcoxon p < 0.05 / 0.01 / 0.001 against the baseline)\n";
+  if (const std::size_t noisy = noise_warnings(rows).size(); noisy > 0)
+    out << fmt::format(
+        "warning: on {} row(s) the repetitions of a query spread more than the difference from "
+        "the baseline (summary.md lists them)\n",
+        noisy);
 }
 
 void write_summary_csv(const std::filesystem::path& path, const std::vector<SummaryRow>& rows) {
