@@ -398,7 +398,7 @@ std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOpti
         "vs baseline' are two-sided Wilcoxon signed-rank tests on log({0} / planner) per query "
         "(zero differences dropped; exact null distribution up to 50 pairs without ties, else "
         "the normal approximation with tie correction), p-values Holm-adjusted over the rows of "
-        "this table, one family per metric; 'faster, p < 0.001' means significant at 5% after "
+        "each table, one family per metric; 'faster, p < 0.001' means significant at 5% after "
         "adjustment, 'identical' that every pair was equal. r_rb is the matched-pairs "
         "rank-biserial correlation (+1: faster on every query, -1: slower on every query).",
         options.baseline, options.bootstrap_resamples, options.seed);
