@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 jobs="$(nproc 2>/dev/null || echo 2)"
 
 scripts/setup.sh chromium  # chromium: the report.html and `render --html` tests (skipped without it)
+# The SciPy cross-check of the Wilcoxon test and the pdflatex/pdftotext test of `report --latex`
+# (both skipped without these).
+scripts/setup.sh python3-scipy texlive-latex-base texlive-latex-recommended poppler-utils
 export PATHBENCH_DATA="${PATHBENCH_DATA:-$(cd .. && pwd)/shared/datasets}"
 
 scripts/build.sh build -DPATHBENCH_WERROR=ON

@@ -80,6 +80,7 @@ struct ReportArgs {
   bool by_map = false;      // group per map (default: as the run did, from meta.json)
   bool by_dataset = false;  // group per dataset
   bool plots = true;        // false: keep whatever plots/ holds
+  bool latex = false;       // also write DIR/tables/*.tex (harness/output/latex_tables.h)
 };
 int report_command(const ReportArgs& args);
 
@@ -90,5 +91,22 @@ struct MergeArgs {
   bool allow_mixed_commits = false;
 };
 int merge_command(const MergeArgs& args);
+
+}  // namespace pathbench::cli
+
+namespace pathbench::cli {
+
+// `pathbench compare DIR_A DIR_B` (compare_command.cpp): pairs the runs' rows by (dataset, map,
+// query, planner); reports experiment differences, changed results (expansions, cost, status,
+// validity) and per planner and group the time ratio B / A with a CI and a paired test.
+// Returns kExitRegression when a planner got significantly slower than the threshold.
+inline constexpr int kExitRegression = 4;
+struct CompareArgs {
+  std::string dir_a, dir_b;
+  std::string by = "dataset";    // or "map"
+  std::string threshold = "5%";  // "5%" or "0.05"
+  bool markdown = false;
+};
+int compare_command(const CompareArgs& args);
 
 }  // namespace pathbench::cli

@@ -104,6 +104,23 @@ int main(int argc, char** argv) {
   report_cmd->add_flag("--by-map", report.by_map, "summarise per map");
   report_cmd->add_flag("--by-dataset", report.by_dataset, "summarise per dataset");
   report_cmd->add_flag("!--no-plots", report.plots, "do not run scripts/plot_results.py");
+  report_cmd->add_flag("--latex", report.latex,
+                       "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
+
+  cli::CompareArgs compare;
+  auto* compare_cmd = app.add_subcommand(
+      "compare", "compare two runs query by query; exit 4 on a significant slow-down");
+  compare_cmd->add_option("dir_a", compare.dir_a, "results directory of the reference run")
+      ->required();
+  compare_cmd->add_option("dir_b", compare.dir_b, "results directory of the new run")->required();
+  compare_cmd->add_option("--by", compare.by, "group per dataset or per map")
+      ->check(CLI::IsMember({"dataset", "map"}))
+      ->capture_default_str();
+  compare_cmd
+      ->add_option("--threshold", compare.threshold,
+                   "slow-down that counts as a regression: 5% or 0.05")
+      ->capture_default_str();
+  compare_cmd->add_flag("--markdown", compare.markdown, "print Markdown (pull-request comment)");
 
   cli::MergeArgs merge;
   auto* merge_cmd = app.add_subcommand(
@@ -129,6 +146,7 @@ int main(int argc, char** argv) {
     if (*rn_cmd) return cli::render_command(rn);
     if (*report_cmd) return cli::report_command(report);
     if (*merge_cmd) return cli::merge_command(merge);
+    if (*compare_cmd) return cli::compare_command(compare);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return 2;

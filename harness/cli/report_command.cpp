@@ -9,6 +9,7 @@
 #include "datasets/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/cli/commands.h"
+#include "harness/output/latex_tables.h"
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
@@ -78,6 +79,13 @@ int report_command(const ReportArgs& args) {
     if (const std::string why = draw_plots(dir); !why.empty())
       std::cerr << "warning: plots not drawn: " << why << '\n';
   write_report_html(dir / "report.html", title, meta, overall, by_length, opt, dir / "plots");
+  if (args.latex) {
+    write_latex_tables(dir, title, overall, by_length, opt);
+    std::cout << fmt::format(
+        "LaTeX tables: {}/tables/all.tex (compile: cd {}/tables && pdflatex "
+        "tables.tex)\n",
+        dir.string(), dir.string());
+  }
   std::cout << fmt::format("\n{} rows. Tables: {}/summary.md  Plots: {}/plots/  Report: {}\n",
                            runs.rows.size(), dir.string(), dir.string(),
                            (dir / "report.html").string());

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/output/summary_significance.h"
+
 namespace pathbench {
 namespace {
 
@@ -143,6 +145,13 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
   out << "</div>\n<h2>By path length</h2>\n<div class=\"scroll\">\n";
   html_table(out, length_table(by_length), "summary-buckets");
   out << "</div>\n";
+  std::vector<std::string> warnings = noise_warnings(overall);
+  for (std::string& w : noise_warnings(by_length)) warnings.push_back(std::move(w));
+  if (!warnings.empty()) {
+    out << "<h2>Warnings: repetition noise</h2>\n<ul id=\"noise-warnings\">\n";
+    for (const std::string& w : warnings) out << "<li>" << html_escape(w) << "</li>\n";
+    out << "</ul>\n";
+  }
 
   out << "<h2>Plots</h2>\n";
   std::vector<fs::path> pngs;

@@ -31,6 +31,9 @@ struct RunRow {
   std::size_t path_cells = 0;
   Counters counters;
   double time_us = 0.0;  // median over repetitions of the search alone
+  // Repetition noise: (max - min) / median of the repetitions' times; NaN with one repetition
+  // (or in a runs.csv written before schema version 2).
+  double time_spread = 0.0;
   double prep_ms = 0.0;  // planner's per-map preparation, repeated on each of its rows
   std::size_t prep_bytes = 0;
   const std::vector<std::string>* extra_names = nullptr;  // planner-specific columns
@@ -41,12 +44,15 @@ struct RunRow {
 };
 
 // Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.
-inline constexpr int kRunSchemaVersion = 1;
-inline constexpr std::array<std::string_view, 25> kRunColumns = {
+inline constexpr int kRunSchemaVersion = 2;  // 2: time_spread
+inline constexpr std::array<std::string_view, 26> kRunColumns = {
     "dataset",    "map",        "query",     "planner",    "algorithm",
     "params",     "sx",         "sy",        "gx",         "gy",
     "status",     "valid",      "cost",      "optimal",    "suboptimality",
     "path_cells", "expansions", "generated", "time_us",    "bucket",
-    "updates",    "peak_open",  "prep_ms",   "prep_bytes", "error"};
+    "updates",    "peak_open",  "prep_ms",   "prep_bytes", "error",
+    "time_spread"};
+// Columns a runs.csv of an older schema may lack (read as NaN).
+inline constexpr std::array<std::string_view, 1> kOptionalRunColumns = {"time_spread"};
 
 }  // namespace pathbench

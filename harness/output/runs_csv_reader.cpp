@@ -1,6 +1,7 @@
 #include "harness/output/runs_csv_reader.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -99,6 +100,9 @@ RunsCsv parse_runs_csv(std::string_view csv_text, const std::string& file) {
   std::map<std::string_view, std::size_t> at;
   for (std::string_view name : kRunColumns) {
     const auto it = col.find(std::string(name));
+    const bool optional = std::find(kOptionalRunColumns.begin(), kOptionalRunColumns.end(), name) !=
+                          kOptionalRunColumns.end();
+    if (it == col.end() && optional) continue;
     if (it == col.end())
       throw InputError(path.string(), 1, std::string(name), "column missing from the header");
     at[name] = it->second;
@@ -175,6 +179,7 @@ RunsCsv parse_runs_csv(std::string_view csv_text, const std::string& file) {
     row.prep_ms = real("prep_ms", kNaN);
     row.prep_bytes = integer("prep_bytes", std::size_t{});
     row.error = text("error");
+    row.time_spread = at.count("time_spread") ? real("time_spread", kNaN) : kNaN;
     row.extra_names = extras.get();
     for (std::size_t k = 0; k < extra_at.size(); ++k) {
       const std::string& s = f[extra_at[k]];

@@ -13,6 +13,7 @@
 
 #include "algorithms/core/moves.h"
 #include "harness/output/csv_writer.h"
+#include "harness/output/summary_significance.h"
 #include "harness/stats/statistics.h"
 
 namespace pathbench {
@@ -65,7 +66,7 @@ void aggregate(const std::vector<const RunRow*>& members,
                SummaryRow& s) {
   std::set<std::string> maps_seen;
   std::vector<const RunRow*> solved;
-  std::vector<double> sub, speedups, exp_ratios, lengths;
+  std::vector<double> sub, speedups, exp_ratios, lengths, spreads;
   for (const RunRow* r : members) {
     ++s.queries;
     if (r->validated) ++s.validated;
@@ -77,6 +78,7 @@ void aggregate(const std::vector<const RunRow*>& members,
     if (r->status != Status::Solved) continue;
     ++s.solved;
     solved.push_back(r);
+    if (!std::isnan(r->time_spread)) spreads.push_back(r->time_spread);
     if (std::isfinite(r->optimal)) {
       ++s.with_reference;
       if (costs_equal(r->cost, r->optimal)) ++s.optimal;
@@ -130,6 +132,8 @@ void aggregate(const std::vector<const RunRow*>& members,
     s.speedup_hi = ci.upper;
     s.expansion_ratio = stats::geometric_mean(exp_ratios);
   }
+  fill_paired_tests(speedups, exp_ratios, s);
+  s.median_time_spread = stats::median(spreads);
 }
 
 std::vector<SummaryRow> summarize_impl(const std::vector<RunRow>& rows, const SummaryOptions& opt,
@@ -165,6 +169,7 @@ std::vector<SummaryRow> summarize_impl(const std::vector<RunRow>& rows, const Su
     aggregate(groups[key], base, opt, s);
     out.push_back(std::move(s));
   }
+  adjust_for_multiple_comparisons(out);
   return out;
 }
 
@@ -202,6 +207,22 @@ bool has_baseline(const std::vector<SummaryRow>& rows) {
                      [](const SummaryRow& r) { return !std::isnan(r.speedup); });
 }
 
+bool has_spread(const std::vector<SummaryRow>& rows) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [](const SummaryRow& r) { return !std::isnan(r.median_time_spread); });
+}
+
+// Median time ratio with its CI, the two verdicts and the effect size (see summary_notes).
+void append_test_cells(const SummaryRow& r, std::vector<std::string>& c) {
+  c.push_back(std::isnan(r.median_speedup)
+                  ? "-"
+                  : fmt::format("{} [{}, {}]", num(r.median_speedup), num(r.median_speedup_lo),
+                                num(r.median_speedup_hi)));
+  c.push_back(verdict(r.time_test, "faster", "slower"));
+  c.push_back(num(r.time_test.rank_biserial));
+  c.push_back(verdict(r.expansions_test, "fewer", "more"));
+}
+
 }  // namespace
 
 std::vector<SummaryRow> summarize(const std::vector<RunRow>& rows, const SummaryOptions& options) {
@@ -237,9 +258,16 @@ void print_summary_table(std::ostream& out, const std::vector<SummaryRow>& rows)
                        pct(r.valid, r.validated), pct(r.optimal, r.with_reference),
                        num(r.mean_expansions), num(r.median_expansions), num(r.mean_time_us),
                        num(r.median_time_us), num(r.ns_per_expansion), num(r.max_suboptimality));
-    if (speed) out << "  " << speedup_text(r);
+    if (speed) out << "  " << speedup_text(r) << significance_mark(r.time_test);
     out << '\n';
   }
+  if (speed)
+    out << "(* / ** / ***: Holm-adjusted Wilcoxon p < 0.05 / 0.01 / 0.001 against the baseline)\n";
+  if (const std::size_t noisy = noise_warnings(rows).size(); noisy > 0)
+    out << fmt::format(
+        "warning: on {} row(s) the repetitions of a query spread more than the difference from "
+        "the baseline (summary.md lists them)\n",
+        noisy);
 }
 
 void write_summary_csv(const std::filesystem::path& path, const std::vector<SummaryRow>& rows) {
@@ -252,12 +280,13 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
        "p95_expansions,mean_generated,median_generated,p95_generated,mean_time_us,"
        "median_time_us,p95_time_us,ns_per_expansion,mean_suboptimality,max_suboptimality,"
        "prep_ms,prep_bytes,speedup_pairs,speedup_geomean,speedup_ci_lo,speedup_ci_hi,"
-       "expansion_ratio_geomean,time_exponent,expansions_exponent\n";
+       "expansion_ratio_geomean,time_exponent,expansions_exponent,"
+    << significance_csv_header() << '\n';
   for (const auto& r : rows) {
     f << csv_escape(r.group) << ',' << csv_escape(r.planner) << ','
       << (by_length ? r.length_class + "," : "");
     f << fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
         r.queries, r.solved, r.valid, r.optimal, r.with_reference, csv_num(r.mean_expansions),
         csv_num(r.median_expansions), csv_num(r.p95_expansions), csv_num(r.mean_generated),
         csv_num(r.median_generated), csv_num(r.p95_generated), csv_num(r.mean_time_us),
@@ -265,7 +294,7 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
         csv_num(r.mean_suboptimality), csv_num(r.max_suboptimality), csv_num(r.prep_ms),
         r.prep_bytes, r.speedup_pairs, csv_num(r.speedup), csv_num(r.speedup_lo),
         csv_num(r.speedup_hi), csv_num(r.expansion_ratio), csv_num(r.time_exponent),
-        csv_num(r.expansions_exponent));
+        csv_num(r.expansions_exponent), significance_csv_fields(r));
   }
   if (!f) throw std::runtime_error("write failed: " + path.string());
 }
@@ -281,7 +310,11 @@ TextTable overall_table(const std::vector<SummaryRow>& rows) {
               "median gen", "p95 gen",  "mean us",    "median us", "p95 us",
               "ns/exp",     "mean sub", "max sub",    "time L^k",  "exp L^k"};
   if (prep) t.header.insert(t.header.end(), {"prep ms", "prep MB"});
-  if (speed) t.header.insert(t.header.end(), {"speedup [95% CI]", "exp ratio"});
+  if (speed)
+    t.header.insert(t.header.end(), {"speedup [95% CI]", "exp ratio", "median ratio [95% CI]",
+                                     "time vs baseline", "r_rb", "expansions vs baseline"});
+  const bool spread = has_spread(rows);
+  if (spread) t.header.emplace_back("rep spread %");
   for (const SummaryRow& r : rows) {
     std::vector<std::string> c = {r.group,
                                   r.planner,
@@ -310,7 +343,9 @@ TextTable overall_table(const std::vector<SummaryRow>& rows) {
     if (speed) {
       c.push_back(speedup_text(r));
       c.push_back(num(r.expansion_ratio));
+      append_test_cells(r, c);
     }
+    if (spread) c.push_back(num(100 * r.median_time_spread));
     t.rows.push_back(std::move(c));
   }
   return t;
@@ -322,7 +357,9 @@ TextTable length_table(const std::vector<SummaryRow>& rows) {
   t.label_columns = 3;
   t.header = {"group",      "planner", "length",    "queries", "solved %", "optimal %",
               "median exp", "p95 exp", "median us", "p95 us",  "mean sub"};
-  if (speed) t.header.emplace_back("speedup [95% CI]");
+  if (speed)
+    t.header.insert(t.header.end(), {"speedup [95% CI]", "median ratio [95% CI]",
+                                     "time vs baseline", "r_rb", "expansions vs baseline"});
   for (const SummaryRow& r : rows) {
     std::vector<std::string> c = {r.group,
                                   r.planner,
@@ -335,7 +372,10 @@ TextTable length_table(const std::vector<SummaryRow>& rows) {
                                   num(r.median_time_us),
                                   num(r.p95_time_us),
                                   num(r.mean_suboptimality)};
-    if (speed) c.push_back(speedup_text(r));
+    if (speed) {
+      c.push_back(speedup_text(r));
+      append_test_cells(r, c);
+    }
     t.rows.push_back(std::move(c));
   }
   return t;
@@ -351,11 +391,22 @@ std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOpti
       options.by == GroupBy::Map ? "map" : "dataset");
   if (has_baseline(rows))
     text += fmt::format(
-        " Speedup is the geometric mean over queries of {} time / planner time (queries solved "
-        "by both) with a 95% percentile-bootstrap interval ({} resamples, seed {}); exp ratio is "
-        "the same for expansions.",
+        " Speedup is the geometric mean over queries of {0} time / planner time (queries solved "
+        "by both) with a 95% percentile-bootstrap interval ({1} resamples, seed {2}); exp ratio is "
+        "the same for expansions. Median ratio is the median of the same per-query ratios with a "
+        "distribution-free 95% interval (order statistics). 'time vs baseline' and 'expansions "
+        "vs baseline' are two-sided Wilcoxon signed-rank tests on log({0} / planner) per query "
+        "(zero differences dropped; exact null distribution up to 50 pairs without ties, else "
+        "the normal approximation with tie correction), p-values Holm-adjusted over the rows of "
+        "each table, one family per metric; 'faster, p < 0.001' means significant at 5% after "
+        "adjustment, 'identical' that every pair was equal. r_rb is the matched-pairs "
+        "rank-biserial correlation (+1: faster on every query, -1: slower on every query).",
         options.baseline, options.bootstrap_resamples, options.seed);
-  else if (!options.baseline.empty())
+  if (has_spread(rows))
+    text +=
+        " rep spread % is the median over solved queries of (max - min) / median of the "
+        "repetitions' times: the run-to-run noise of one measurement.";
+  if (!has_baseline(rows) && !options.baseline.empty())
     text += fmt::format(" No planner is labelled exactly '{}', so there are no speedups.",
                         options.baseline);
   return text;
@@ -392,6 +443,12 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
   markdown_table(out, overall_table(overall));
   out << "\n## By path length (short / medium / long third of each map's buckets)\n\n";
   markdown_table(out, length_table(by_length));
+  std::vector<std::string> warnings = noise_warnings(overall);
+  for (std::string& w : noise_warnings(by_length)) warnings.push_back(std::move(w));
+  if (!warnings.empty()) {
+    out << "\n## Warnings: repetition noise\n\n";
+    for (const std::string& w : warnings) out << "- " << w << '\n';
+  }
 }
 
 std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,

@@ -31,6 +31,15 @@ namespace pathbench {
 
 enum class GroupBy { Dataset, Map };
 
+// One paired comparison with the baseline; NaN p-values when there is nothing to test.
+struct PairedTest {
+  std::size_t pairs = 0;  // queries with both values (zero differences included)
+  std::size_t n = 0;      // non-zero differences the test used
+  double statistic = 0;   // Wilcoxon T = min(r_plus, r_minus)
+  double p = 0, p_holm = 0;
+  double rank_biserial = 0;  // > 0: the planner is faster (or expands fewer) than the baseline
+};
+
 struct SummaryOptions {
   GroupBy by = GroupBy::Dataset;
   std::string baseline;    // planner label; empty = no speedup columns
@@ -61,6 +70,13 @@ struct SummaryRow {
   double expansion_ratio = 0;  // geometric mean of baseline / planner expansions
   // Fitted growth exponents vs optimal length (NaN when fewer than 3 usable queries).
   double time_exponent = 0, expansions_exponent = 0;
+  // Paired tests against the baseline (harness/output/summary_significance.h): Wilcoxon signed-
+  // rank on log(baseline / planner) per query, Holm-adjusted over the rows of one table.
+  PairedTest time_test, expansions_test;
+  double median_speedup = 0, median_speedup_lo = 0, median_speedup_hi = 0;  // with 95% CI
+  // Median over solved queries of the repetitions' (max - min) / median time; NaN with one
+  // repetition.
+  double median_time_spread = 0;
 };
 
 // Groups in first-seen order, planners in first-seen order within a group.

@@ -10,6 +10,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -302,6 +303,10 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
         row.path_cells = result.path.size();
         row.counters = result.counters;
         row.time_us = median(times);
+        // times is sorted by median(); the spread tells whether repetitions agree.
+        row.time_spread = times.size() > 1 && row.time_us > 0
+                              ? (times.back() - times.front()) / row.time_us
+                              : std::numeric_limits<double>::quiet_NaN();
         row.prep_ms = prep_ms;
         row.prep_bytes = planner.memory_bytes();
         row.extra_names = &ap.extra_columns;

@@ -1,0 +1,239 @@
+#include "harness/analysis/run_comparison.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "algorithms/core/moves.h"
+#include "datasets/input_error.h"
+#include "harness/output/summary_significance.h"
+#include "harness/runner/experiment_fingerprint.h"
+#include "harness/stats/paired_tests.h"
+#include "harness/stats/statistics.h"
+
+namespace pathbench {
+namespace {
+
+using RowKey = std::tuple<std::string, std::string, int, std::string>;  // dataset, map, query,
+                                                                        // planner
+
+std::string text_of(const nlohmann::json& meta, const char* key) {
+  const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
+  return exp.contains(key) && exp[key].is_string() ? exp[key].get<std::string>() : "";
+}
+
+// Records one differing field of a matched row.
+void note_change(PlannerComparison& pc, const RunRow& a, std::size_t& counter, std::string what) {
+  ++counter;
+  if (pc.examples.size() < 3)
+    pc.examples.push_back({fmt::format("{}/{} query {}", a.dataset, a.map, a.query), what});
+}
+
+void compare_results(const RunRow& a, const RunRow& b, PlannerComparison& pc) {
+  if (a.status != b.status)
+    note_change(pc, a, pc.status_changes,
+                fmt::format("status {} -> {}", to_string(a.status), to_string(b.status)));
+  if (a.valid != b.valid || a.validated != b.validated)
+    note_change(pc, a, pc.validity_changes,
+                fmt::format("valid {} -> {}", a.valid ? 1 : 0, b.valid ? 1 : 0));
+  if (a.status == Status::Solved && b.status == Status::Solved && !costs_equal(a.cost, b.cost))
+    note_change(pc, a, pc.cost_changes, fmt::format("cost {} -> {}", a.cost, b.cost));
+  if (a.counters.expansions != b.counters.expansions)
+    note_change(pc, a, pc.expansion_changes,
+                fmt::format("expansions {} -> {}", a.counters.expansions, b.counters.expansions));
+}
+
+std::string num3(double v) {
+  if (std::isnan(v)) return "-";
+  return fmt::format("{:#.3g}", v);  // # keeps the zeros: 1.00, not 1
+}
+
+std::string change_text(const PlannerComparison& r) {
+  if (r.time_pairs == 0) return "-";
+  if (r.test.n == 0) return "identical";
+  if (!(r.test.p_holm < kSignificanceLevel)) return "no detectable difference";
+  const double pct = 100 * std::fabs(r.ratio - 1);
+  return fmt::format("{} by {:.1f}%, {}{}", r.ratio > 1 ? "slower" : "faster", pct,
+                     p_text(r.test.p_holm), r.regression ? " REGRESSION" : "");
+}
+
+}  // namespace
+
+bool RunComparison::any_regression() const {
+  return std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.regression; });
+}
+
+std::size_t RunComparison::result_changes() const {
+  std::size_t n = 0;
+  for (const auto& r : rows) n += r.changes();
+  return n;
+}
+
+double parse_threshold(const std::string& text) {
+  std::string s = text;
+  const bool percent = !s.empty() && s.back() == '%';
+  if (percent) s.pop_back();
+  double v = 0;
+  const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size() || !(v >= 0) ||
+      !std::isfinite(v))
+    throw InputError::expected("command line", 0, "--threshold",
+                               "a non-negative fraction (0.05) or percentage (5%)", text);
+  return percent ? v / 100 : v;
+}
+
+RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const RunsCsv& b,
+                           const nlohmann::json& meta_b, const CompareOptions& opt) {
+  RunComparison c;
+  c.threshold = opt.threshold;
+  c.fingerprint_a = text_of(meta_a, "fingerprint");
+  c.fingerprint_b = text_of(meta_b, "fingerprint");
+  if (c.fingerprint_a != c.fingerprint_b || c.fingerprint_a.empty()) {
+    const nlohmann::json null_json;
+    const auto effective = [&](const nlohmann::json& m) {
+      const nlohmann::json exp = m.value("experiment", nlohmann::json::object());
+      return exp.value("effective", null_json);
+    };
+    c.experiment_differences = experiment_differences(effective(meta_a), effective(meta_b), 10);
+    if (c.experiment_differences.empty())
+      c.experiment_differences.push_back(
+          c.fingerprint_a.empty() || c.fingerprint_b.empty()
+              ? "a meta.json records no experiment fingerprint; cannot check the experiments match"
+              : "the experiment fingerprints differ");
+  }
+
+  std::map<RowKey, const RunRow*> in_b;
+  for (const RunRow& r : b.rows) in_b[{r.dataset, r.map, r.query, r.planner}] = &r;
+  std::map<std::pair<std::string, std::string>, std::size_t> index;  // (group, planner) -> row
+  std::vector<std::vector<double>> log_ratios;
+  std::size_t found_in_b = 0;
+  for (const RunRow& ra : a.rows) {
+    const auto it = in_b.find({ra.dataset, ra.map, ra.query, ra.planner});
+    if (it == in_b.end()) {
+      ++c.only_in_a;
+      continue;
+    }
+    ++found_in_b;
+    const RunRow& rb = *it->second;
+    const std::string group = opt.by == GroupBy::Map ? ra.dataset + "/" + ra.map : ra.dataset;
+    const auto [slot, fresh] = index.try_emplace({group, ra.planner}, c.rows.size());
+    if (fresh) {
+      c.rows.emplace_back();
+      c.rows.back().group = group;
+      c.rows.back().planner = ra.planner;
+      log_ratios.emplace_back();
+    }
+    PlannerComparison& pc = c.rows[slot->second];
+    ++pc.matched;
+    compare_results(ra, rb, pc);
+    if (ra.status == Status::Solved && rb.status == Status::Solved && ra.time_us > 0 &&
+        rb.time_us > 0)
+      log_ratios[slot->second].push_back(std::log(rb.time_us / ra.time_us));
+  }
+  c.matched = found_in_b;
+  c.only_in_b = b.rows.size() - found_in_b;
+
+  for (std::size_t i = 0; i < c.rows.size(); ++i) {
+    PlannerComparison& pc = c.rows[i];
+    const std::vector<double>& logs = log_ratios[i];
+    std::vector<double> ratios;
+    for (double l : logs) ratios.push_back(std::exp(l));
+    pc.time_pairs = logs.size();
+    const stats::ConfidenceInterval ci = stats::bootstrap_geomean_ci(
+        ratios, stats::derive_seed(opt.seed, "compare\n" + pc.group + '\n' + pc.planner),
+        opt.bootstrap_resamples);
+    pc.ratio = ci.estimate;
+    pc.ratio_lo = ci.lower;
+    pc.ratio_hi = ci.upper;
+    const stats::WilcoxonResult w = stats::wilcoxon_signed_rank(logs);
+    pc.test.pairs = logs.size();
+    pc.test.n = w.n;
+    pc.test.statistic = w.statistic;
+    pc.test.p = w.p_value;
+    pc.test.rank_biserial = w.rank_biserial;
+  }
+  std::vector<double> p;
+  for (const auto& r : c.rows) p.push_back(r.test.p);
+  const std::vector<double> adjusted = stats::holm_adjust(p);
+  for (std::size_t i = 0; i < c.rows.size(); ++i) {
+    PlannerComparison& pc = c.rows[i];
+    pc.test.p_holm = adjusted[i];
+    pc.regression = pc.test.p_holm < kSignificanceLevel && pc.ratio > 1 + opt.threshold;
+  }
+  return c;
+}
+
+void print_comparison(std::ostream& out, const RunComparison& c, bool md) {
+  const char* h2 = md ? "### " : "";
+  // Markdown needs two trailing spaces for a line break inside a paragraph.
+  const char* br = md ? "  \n" : "\n";
+  out << (md ? "## pathbench compare\n\n" : "") << "A: " << c.dir_a << br << "B: " << c.dir_b << br;
+  if (c.experiment_differences.empty()) {
+    out << fmt::format("Same experiment (fingerprint {}).{}", c.fingerprint_a, br);
+  } else {
+    out << fmt::format("\n{}WARNING: the runs are not the same experiment:\n", h2);
+    for (const auto& d : c.experiment_differences) out << "- " << d << '\n';
+    out << '\n';
+  }
+  out << fmt::format("Rows: {} matched, {} only in A, {} only in B.\n", c.matched, c.only_in_a,
+                     c.only_in_b);
+
+  // Changed results first: for deterministic planners they mean the code changed behaviour.
+  if (c.result_changes() > 0) {
+    out << fmt::format(
+        "\n{}RESULTS CHANGED ({} differences; deterministic planners should have none):\n", h2,
+        c.result_changes());
+    for (const auto& r : c.rows) {
+      if (r.changes() == 0) continue;
+      out << fmt::format(
+          "- {} / {}: {} of {} rows: expansions {}, cost {}, status {}, validity {}\n", r.group,
+          r.planner, r.changes(), r.matched, r.expansion_changes, r.cost_changes, r.status_changes,
+          r.validity_changes);
+      for (const auto& e : r.examples)
+        out << fmt::format("  {}- {}: {}\n", md ? "  " : "", e.where, e.what);
+    }
+  } else {
+    out << "\nNo result changed (status, validity, cost and expansions are equal on every matched "
+           "row).\n";
+  }
+
+  out << fmt::format(
+      "\n{}Time ratio B / A per query (geometric mean, 95% bootstrap CI; two-sided Wilcoxon "
+      "signed-rank on log ratios, Holm-adjusted; regression: slower by more than {:.1f}% with "
+      "p < 0.05):\n\n",
+      h2, 100 * c.threshold);
+  std::size_t gw = 5, pw = 7;
+  for (const auto& r : c.rows) {
+    gw = std::max(gw, r.group.size());
+    pw = std::max(pw, r.planner.size());
+  }
+  if (md)
+    out << "| group | planner | pairs | ratio [95% CI] | r_rb | change "
+           "|\n|---|---|---:|---:|---:|---|\n";
+  else
+    out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}\n", "group", gw, "planner", pw,
+                       "pairs", "ratio [95% CI]", "r_rb", "change");
+  for (const auto& r : c.rows) {
+    const std::string ci = std::isnan(r.ratio) ? "-"
+                                               : fmt::format("{} [{}, {}]", num3(r.ratio),
+                                                             num3(r.ratio_lo), num3(r.ratio_hi));
+    if (md)
+      out << fmt::format("| {} | {} | {} | {} | {} | {} |\n", r.group, r.planner, r.time_pairs, ci,
+                         num3(r.test.rank_biserial),
+                         r.regression ? "**" + change_text(r) + "**" : change_text(r));
+    else
+      out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}\n", r.group, gw, r.planner, pw,
+                         r.time_pairs, ci, num3(r.test.rank_biserial), change_text(r));
+  }
+  out << '\n'
+      << (c.any_regression() ? "Verdict: REGRESSION (some planner got significantly slower "
+                               "than the threshold)."
+                             : "Verdict: no significant slow-down beyond the threshold.")
+      << '\n';
+}
+
+}  // namespace pathbench

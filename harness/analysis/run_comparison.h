@@ -1,0 +1,77 @@
+// `pathbench compare DIR_A DIR_B`: pairs the rows of two runs by (dataset, map, query, planner)
+// and answers "did B get slower, and did anything but the time change?".
+//
+//  - experiment: the meta.json fingerprints of both runs (harness/runner/experiment_fingerprint.h)
+//    must match; when they do not, the differences are listed (the rows are still compared);
+//  - result changes: per planner and group, matched rows whose status, validity, cost or
+//    expansion count differ. Deterministic planners should have none, so they are printed first;
+//  - timing: per planner and group, over matched rows solved in both with positive times, the
+//    geometric mean of time_B / time_A with a 95% percentile-bootstrap CI and a two-sided
+//    Wilcoxon signed-rank test on log(time_B / time_A), Holm-adjusted over all rows of the
+//    comparison;
+//  - regression: ratio > 1 + threshold and Holm-adjusted p < 0.05.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/output/runs_csv_reader.h"
+#include "harness/output/summary.h"
+
+namespace pathbench {
+
+struct CompareOptions {
+  GroupBy by = GroupBy::Dataset;
+  double threshold = 0.05;  // relative slow-down that counts as a regression
+  std::uint64_t seed = 1;   // bootstrap seed
+  int bootstrap_resamples = 2000;
+};
+
+struct ResultChange {  // one example row, for the report
+  std::string where;   // dataset/map query N
+  std::string what;    // e.g. "expansions 120 -> 130"
+};
+
+struct PlannerComparison {
+  std::string group, planner;
+  std::size_t matched = 0;
+  // Rows whose results differ between the runs.
+  std::size_t status_changes = 0, validity_changes = 0, cost_changes = 0, expansion_changes = 0;
+  std::vector<ResultChange> examples;  // at most 3
+  // time_B / time_A over rows solved in both with positive times (> 1: B is slower).
+  std::size_t time_pairs = 0;
+  double ratio = 0, ratio_lo = 0, ratio_hi = 0;
+  PairedTest test;  // rank_biserial > 0: B slower
+  bool regression = false;
+
+  std::size_t changes() const {
+    return status_changes + validity_changes + cost_changes + expansion_changes;
+  }
+};
+
+struct RunComparison {
+  std::string dir_a, dir_b;
+  std::string fingerprint_a, fingerprint_b;         // empty when meta.json records none
+  std::vector<std::string> experiment_differences;  // empty when the experiments match
+  std::size_t matched = 0, only_in_a = 0, only_in_b = 0;
+  double threshold = 0.05;
+  std::vector<PlannerComparison> rows;  // groups and planners in A's first-seen order
+
+  bool any_regression() const;
+  std::size_t result_changes() const;
+};
+
+// `meta_a` / `meta_b` are the runs' meta.json (empty objects when absent).
+RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const RunsCsv& b,
+                           const nlohmann::json& meta_b, const CompareOptions& options);
+
+// Plain text for a terminal, or Markdown for a pull-request comment.
+void print_comparison(std::ostream& out, const RunComparison& c, bool markdown);
+
+// "5%" -> 0.05, "0.05" -> 0.05; throws InputError (field --threshold) otherwise or when < 0.
+double parse_threshold(const std::string& text);
+
+}  // namespace pathbench

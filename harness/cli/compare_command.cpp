@@ -1,0 +1,56 @@
+// `pathbench compare DIR_A DIR_B`: the two runs' rows paired and compared
+// (harness/analysis/run_comparison.h). Exit code 4 when some planner got significantly slower
+// than --threshold, so it can guard a performance regression in a pipeline; 2 on bad input.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "datasets/input_error.h"
+#include "harness/analysis/run_comparison.h"
+#include "harness/cli/commands.h"
+#include "harness/output/runs_csv_reader.h"
+
+namespace pathbench::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+nlohmann::json read_meta(const fs::path& dir) {
+  std::ifstream in(dir / "meta.json");
+  if (!in) return nlohmann::json::object();
+  nlohmann::json meta = nlohmann::json::parse(in, nullptr, false);
+  if (meta.is_discarded() || !meta.is_object())
+    throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
+  return meta;
+}
+
+}  // namespace
+
+int compare_command(const CompareArgs& args) {
+  CompareOptions opt;
+  opt.threshold = parse_threshold(args.threshold);
+  opt.by = args.by == "map" ? GroupBy::Map : GroupBy::Dataset;
+  for (const std::string& d : {args.dir_a, args.dir_b})
+    if (!fs::is_directory(d)) throw InputError(d, 0, "", "no such results directory");
+  const nlohmann::json meta_a = read_meta(args.dir_a), meta_b = read_meta(args.dir_b);
+  try {
+    opt.seed = meta_a.value("experiment", nlohmann::json::object()).value("seed", std::uint64_t{1});
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError((fs::path(args.dir_a) / "meta.json").string(), 0, "experiment.seed",
+                     fmt::format("unexpected value type ({})", e.what()));
+  }
+  const RunsCsv a = read_runs_csv(fs::path(args.dir_a) / "runs.csv");
+  const RunsCsv b = read_runs_csv(fs::path(args.dir_b) / "runs.csv");
+  RunComparison c = compare_runs(a, meta_a, b, meta_b, opt);
+  c.dir_a = args.dir_a;
+  c.dir_b = args.dir_b;
+  print_comparison(std::cout, c, args.markdown);
+  if (c.result_changes() > 0)
+    std::cerr << fmt::format("warning: {} result differences between the runs (see above)\n",
+                             c.result_changes());
+  return c.any_regression() ? kExitRegression : 0;
+}
+
+}  // namespace pathbench::cli
