@@ -24,6 +24,8 @@ struct SolveArgs {
   int connectivity = 8;
   bool corner_cutting = false;
   double time_limit_s = 0.0;
+  std::string trace;       // also write the search as a Posthoc NAME.trace.yaml
+  bool overwrite = false;  // replace an existing trace file
 };
 int solve_command(const SolveArgs& args);
 
@@ -68,6 +70,8 @@ struct RenderArgs {
   int connectivity = 8;
   bool corner_cutting = false;
   double time_limit_s = 0.0;
+  std::string posthoc;     // also write the search as a Posthoc NAME.trace.yaml (one planner)
+  bool overwrite = false;  // replace an existing --posthoc file
 };
 int render_command(const RenderArgs& args);
 
@@ -81,5 +85,18 @@ struct ReportArgs {
   bool plots = true;        // false: keep whatever plots/ holds
 };
 int report_command(const ReportArgs& args);
+
+// `pathbench export-dimacs` (export_dimacs_command.cpp): the map's graph as 9th DIMACS Challenge
+// .gr (arcs) and .co (coordinates) files; refuses to replace existing files unless --overwrite.
+struct ExportDimacsArgs {
+  std::string map;
+  std::string output;       // NAME.gr
+  std::string coordinates;  // NAME.co; default: the output with .co for .gr
+  long long scale = 10000;  // integer weight = round(cost * scale)
+  int connectivity = 8;
+  bool corner_cutting = false;
+  bool overwrite = false;
+};
+int export_dimacs_command(const ExportDimacsArgs& args);
 
 }  // namespace pathbench::cli
