@@ -125,6 +125,12 @@ class JumpPointSearch : public Planner {
   // query in do_solve, none per node).
   template <bool kTrace>
   void search(CellId start, CellId goal, const Budget& budget, SearchResult& result);
+  // The traced query, kept out of line: inlined, its (event-logging) bulk would make GCC stop
+  // inlining the untraced search<false> into do_solve.
+  [[gnu::noinline]] void search_traced(CellId start, CellId goal, const Budget& budget,
+                                       SearchResult& result) {
+    search<true>(start, goal, budget, result);
+  }
   void write_path(CellId start, CellId goal, SearchResult& result) const;
 
   std::vector<Node> nodes_;
@@ -141,7 +147,7 @@ void JumpPointSearch<Derived>::do_solve(CellId start, CellId goal, const Budget&
   static_cast<Derived*>(this)->open_trace_layers(*trace_);
   // Every layer exists now: the pointers stay valid.
   jump_points_ = &trace_->layer("jump_points");
-  search<true>(start, goal, budget, result);
+  search_traced(start, goal, budget, result);
   // The open list at the end: generated, not closed (the goal pop and a budget stop's pop were
   // stamped closed; search<true> already added the latter).
   for (CellId c : trace_->generated)
