@@ -20,7 +20,9 @@
 // Counts: expand (+ expand_abstract) == counters.expansions, generate == counters.generated,
 // update == counters.updates (search_trace.h, "Event log").
 //
-// Written through yaml-cpp's emitter straight to the stream, one event at a time.
+// Streamed: the header (comments, version, views, pivot) through yaml-cpp's emitter, then the
+// events line by line in YAML flow syntax (posthoc_trace.cpp says why not the emitter), so memory
+// stays flat however many events a search logs.
 #pragma once
 
 #include <filesystem>
