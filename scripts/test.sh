@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 jobs="$(nproc 2>/dev/null || echo 2)"
 
 scripts/setup.sh chromium  # chromium: the report.html and `render --html` tests (skipped without it)
+scripts/setup.sh poppler-utils  # pdfinfo: the plot_figures test (skipped without it)
 export PATHBENCH_DATA="${PATHBENCH_DATA:-$(cd .. && pwd)/shared/datasets}"
 
 scripts/build.sh build -DPATHBENCH_WERROR=ON
