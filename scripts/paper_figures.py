@@ -88,6 +88,21 @@ def column_figure(height=COLUMN_HEIGHT, width=COLUMN_WIDTH):
     return plt.subplots(figsize=(width, height))
 
 
+def legend_above(ax, **kw):
+    """The legend above the axes (inside, it hides curves at column width): two columns when
+    they fit the axes' width, else one; the figure grows by its height."""
+    for ncol in (2, 1):
+        leg = ax.legend(loc="lower left", bbox_to_anchor=(0, 1.02), ncol=ncol, borderaxespad=0,
+                        frameon=False, fontsize=6.5, columnspacing=1.0, handletextpad=0.3, **kw)
+        fig = ax.figure
+        fig.canvas.draw()
+        box = leg.get_window_extent()
+        if box.width <= ax.get_window_extent().width * 1.05 or ncol == 1:
+            # Taller by the legend, so the plot area stays the size of a legend-less figure.
+            fig.set_figheight(fig.get_figheight() + box.height / fig.dpi)
+            return
+
+
 def positive_times(rows, planner):
     return [max(float(r["time_us"]), 1e-3) for r in rows if r["planner"] == planner]
 
@@ -133,8 +148,8 @@ def cactus(rows, solved, planners, colours, out_dir):
     ax.set_xscale("log")
     ax.set_xlabel("time limit t per query (us)")
     ax.set_ylabel("queries solved within t")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(loc="lower right")
+    ax.grid(True, alpha=0.3)
+    legend_above(ax)
     return save_all(fig, out_dir, "cactus")
 
 
@@ -162,8 +177,8 @@ def speedup_cdf(solved, planners, baseline, colours, out_dir):
     ax.set_ylim(0, 1.02)
     ax.set_xlabel(f"speedup over {baseline} (per query, > 1: faster)")
     ax.set_ylabel("fraction of queries")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(loc="lower right")
+    ax.grid(True, alpha=0.3)
+    legend_above(ax)
     return save_all(fig, out_dir, "speedup_cdf")
 
 
@@ -201,8 +216,8 @@ def expansions_vs_time(solved, planners, colours, out_dir):
     ax.set_yscale("log")
     ax.set_xlabel("expansions per query")
     ax.set_ylabel("search time (us)")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(loc="upper left", markerscale=2)
+    ax.grid(True, alpha=0.3)
+    legend_above(ax, markerscale=2)
     return save_all(fig, out_dir, "expansions_vs_time"), fits
 
 
