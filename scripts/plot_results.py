@@ -1,5 +1,7 @@
 #!/usr/bin/python3
-"""Plots for one results directory (reads runs.csv and meta.json, writes plots/*.png and *.svg).
+"""Plots for one results directory (reads runs.csv and meta.json, writes plots/*.png, *.pdf and
+*.svg, plots/colours.json: the planner -> colour map every figure uses, and
+plots/growth_exponents.json: the fitted exponents of expansions_vs_time).
 
   time_vs_length         median search time per planner against optimal path length
                          (log-spaced length bins, log-log axes)
@@ -9,10 +11,12 @@
   suboptimality_vs_time  mean suboptimality against mean time, one labelled point per planner
                          (only when several planners are members of one sweep, or when the mean
                          suboptimality differs between planners)
+  time_violin, cactus, speedup_cdf, expansions_vs_time
+                         column-width figures for papers (scripts/paper_figures.py)
 
 Usage: /usr/bin/python3 scripts/plot_results.py RESULTS_DIR
 `pathbench report RESULTS_DIR` runs this and embeds the PNGs in report.html.
-Uses only the standard library and Debian's python3-matplotlib.
+Uses only the standard library and Debian's python3-matplotlib and python3-numpy.
 """
 import csv
 import json
@@ -26,9 +30,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-# Same numbers every time (SVG ids and metadata), so reruns do not churn the files.
-matplotlib.rcParams["svg.hashsalt"] = "pathbench"
-SAVE_META = {"png": {"Software": None}, "svg": {"Date": None}}
+import paper_figures  # noqa: E402  (beside this script)
+
+# Same numbers every time (SVG ids and metadata), so reruns do not churn the files; one style.
+paper_figures.apply_style()
 
 
 def read_rows(path):
@@ -61,11 +66,7 @@ def binned_medians(points, nbins=12):
 
 
 def save(fig, out_dir, name):
-    fig.tight_layout()
-    for ext in ("png", "svg"):
-        fig.savefig(os.path.join(out_dir, f"{name}.{ext}"), metadata=SAVE_META[ext], dpi=100)
-    plt.close(fig)
-    return os.path.join(out_dir, f"{name}.png")
+    return paper_figures.save_all(fig, out_dir, name, png_dpi=100)
 
 
 def base_label(label):
@@ -88,6 +89,8 @@ def main():
     planners = list(dict.fromkeys(r["planner"] for r in rows))
     out_dir = os.path.join(run_dir, "plots")
     os.makedirs(out_dir, exist_ok=True)
+    colours = paper_figures.planner_colours(planners)
+    paper_figures.write_colours(out_dir, colours)
     written = []
 
     # Time against optimal length.
@@ -96,7 +99,8 @@ def main():
         pts = [(float(r["optimal"]), float(r["time_us"])) for r in with_opt if r["planner"] == p]
         med = binned_medians(pts)
         if med:
-            ax.plot([m[0] for m in med], [max(m[1], 1e-3) for m in med], marker="o", ms=3, label=p)
+            ax.plot([m[0] for m in med], [max(m[1], 1e-3) for m in med], marker="o", ms=3, label=p,
+                    color=colours[p])
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("optimal path length")
@@ -112,7 +116,11 @@ def main():
     data = [[max(1, int(r["expansions"])) for r in solved if r["planner"] == p] for p in planners]
     keep = [(p, d) for p, d in zip(planners, data) if d]
     if keep:
-        ax.boxplot([d for _, d in keep], labels=[p for p, _ in keep], showfliers=False)
+        boxes = ax.boxplot([d for _, d in keep], labels=[p for p, _ in keep], showfliers=False,
+                           patch_artist=True)
+        for box, (p, _) in zip(boxes["boxes"], keep):
+            box.set_facecolor(colours[p])
+            box.set_alpha(0.6)
         ax.set_yscale("log")
         ax.set_ylabel("expansions per query")
         ax.set_title("Expansions per planner (whiskers 1.5 IQR, outliers hidden)")
@@ -145,7 +153,7 @@ def main():
                 if rs:
                     xs.append(k - 0.4 + (i + 0.5) * width)
                     ys.append(geomean(rs))
-            ax.bar(xs, ys, width=width, label=p)
+            ax.bar(xs, ys, width=width, label=p, color=colours[p])
         ax.axhline(1.0, color="black", lw=0.8)
         ax.set_yscale("log")
         ax.set_xticks(range(len(maps)))
@@ -170,7 +178,8 @@ def main():
     subs = [pt[2] for pt in points]
     if points and (max(bases.values(), default=0) > 1 or max(subs) - min(subs) > 1e-9):
         fig, ax = plt.subplots(figsize=(8, 5))
-        ax.plot([pt[1] for pt in points], [pt[2] for pt in points], "o")
+        for label, x, y in points:
+            ax.plot([x], [y], "o", color=colours[label])
         for label, x, y in points:
             ax.annotate(label, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
         ax.set_xscale("log")
@@ -180,6 +189,7 @@ def main():
         ax.grid(True, which="both", alpha=0.3)
         written.append(save(fig, out_dir, "suboptimality_vs_time"))
 
+    written += paper_figures.paper_figures(rows, solved, planners, baseline, colours, out_dir)
     print("plots: " + ", ".join(written))
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, build Release, run the default experiment
 # (configs/quickstart.yaml, or the config given as $1), print its summary, then `pathbench report`
-# writes summary.md, plots/*.png|svg and the self-contained report.html into the results folder.
+# writes summary.md, plots/*.png|svg|pdf and the self-contained report.html into the results folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 config="${1:-configs/quickstart.yaml}"

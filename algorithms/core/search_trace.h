@@ -25,6 +25,15 @@
 //    may repeat in generated (and, rarely, in expanded); a replan's trace covers that replan, with
 //    update()'s cells in layers "changed" and "updated".
 // Non-traceable planners leave everything empty except path (Planner::solve copies it).
+//
+// Event log (for exporters such as the Posthoc trace, harness/render/posthoc_trace.h): with
+// log_events set before solve(), A* (and its presets), JPS, JPS+ and D* Lite also append every
+// step to `events` in the order it happened, with the values the search had then (parent, g, f).
+// Counts: Expand events == counters.expansions, Generate == counters.generated, Update ==
+// counters.updates; A*/JPS/JPS+ add one Close per expansion after its successors (none for the
+// expansion a budget stop cuts short) and JPS/JPS+ one JumpPoint per "jump_points" record.
+// D* Lite logs its searches, not the queue work of update() between replans. HPA* does not log
+// (events stays empty): exporters fall back to expanded and the layers.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +44,25 @@
 #include "algorithms/core/grid.h"
 
 namespace pathbench {
+
+enum class TraceEventType : std::uint8_t {
+  Generate,   // first push of a cell (D* Lite: every queue insertion)
+  Expand,     // a counted expansion
+  Close,      // the expanded cell's successors are done (A*, JPS, JPS+)
+  Update,     // decrease-key or other key change of a queued cell
+  JumpPoint,  // JPS/JPS+: a successor a jump found (closed or already open ones included)
+};
+
+// One logged step. parent is kNoCell when there is none (the start; D* Lite, which searches
+// backwards and keeps no parent pointers). g and f as the planner's queue saw them (D* Lite: the
+// key [f, g] = [min(g, rhs) + h + k_m, min(g, rhs)]).
+struct TraceEvent {
+  TraceEventType type;
+  CellId cell;
+  CellId parent;
+  double g;
+  double f;
+};
 
 // A planner-specific set of cells, e.g. JPS's "jump_points" and "scanned". May repeat cells (a
 // cell scanned twice is recorded twice); consumers deduplicate when they need to.
@@ -51,9 +79,12 @@ struct SearchTrace {
   std::vector<CellId> frontier;
   std::vector<CellId> path;
   std::vector<TraceLayer> layers;
+  bool log_events = false;  // set by the caller; clear() keeps it
+  std::vector<TraceEvent> events;
 
   // Empties every list but keeps capacities (and layer names), so repeated queries reuse memory.
   void clear() {
+    events.clear();
     expanded.clear();
     generated.clear();
     generated_at.clear();
@@ -84,6 +115,9 @@ struct SearchTrace {
   void record_generated(CellId c) {
     generated.push_back(c);
     generated_at.push_back(now());
+  }
+  void log(TraceEventType type, CellId c, CellId parent, double g, double f) {
+    if (log_events) events.push_back(TraceEvent{type, c, parent, g, f});
   }
   void record(TraceLayer& l, CellId c) {
     l.cells.push_back(c);

@@ -52,9 +52,12 @@ template <OpenList Open, class Heuristic, class Listener = NoListener>
     SearchNode& s = nodes.open(start);
     s.g = 0.0;
     s.parent = kNoCell;
-    open.push(start, key_of(0.0, h_at(grid.x_of(start), grid.y_of(start))));
+    const HeapKey key = key_of(0.0, h_at(grid.x_of(start), grid.y_of(start)));
+    open.push(start, key);
     ++k.generated;
     listener.on_generate(start);
+    if constexpr (kListenerLogsValues<Listener>)
+      listener.on_generate_values(start, kNoCell, 0.0, key.f);
   }
   k.peak_open = 1;
 
@@ -69,6 +72,12 @@ template <OpenList Open, class Heuristic, class Listener = NoListener>
     nodes.close(c);
     ++k.expansions;
     listener.on_expand(c);
+    // f of the expanded node, recomputed for the log only (the heap does not keep it).
+    [[maybe_unused]] double f_c = 0.0;
+    if constexpr (kListenerLogsValues<Listener>) {
+      f_c = key_of(nodes[c].g, h_at(grid.x_of(c), grid.y_of(c))).f;
+      listener.on_expand_values(c, nodes[c].parent, nodes[c].g, f_c);
+    }
     if (budget.max_expansions && k.expansions >= budget.max_expansions) {
       result.status = Status::Timeout;
       return;
@@ -86,19 +95,24 @@ template <OpenList Open, class Heuristic, class Listener = NoListener>
         SearchNode& rec = nodes.open(n);
         rec.g = gn;
         rec.parent = c;
-        open.push(n, key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir])));
+        const HeapKey key = key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir]));
+        open.push(n, key);
         ++k.generated;
         listener.on_generate(n);
+        if constexpr (kListenerLogsValues<Listener>) listener.on_generate_values(n, c, gn, key.f);
       } else if (gn < nodes[n].g && !nodes.closed(n)) {
         SearchNode& rec = nodes[n];
         rec.g = gn;
         rec.parent = c;
         // update, not decrease_key: when g drops by less than f's rounding, f stays equal and
         // the smaller g makes the key *later* under AStarOrder's larger-g-first rule.
-        open.update(n, key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir])));
+        const HeapKey key = key_of(gn, h_at(cx + kDx[dir], cy + kDy[dir]));
+        open.update(n, key);
         ++k.updates;
+        if constexpr (kListenerLogsValues<Listener>) listener.on_update(n, c, gn, key.f);
       }
     });
+    if constexpr (kListenerLogsValues<Listener>) listener.on_close(c, nodes[c].parent, gc, f_c);
     if (open.size() > k.peak_open) k.peak_open = open.size();
   }
   result.status = Status::Unreachable;

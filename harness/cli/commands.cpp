@@ -16,6 +16,7 @@
 #include "datasets/scenario_generator.h"
 #include "harness/config/experiment_config.h"
 #include "harness/output/run_directory.h"
+#include "harness/render/posthoc_trace.h"
 #include "harness/runner/dynamic_runner.h"
 
 namespace pathbench::cli {
@@ -173,6 +174,10 @@ int solve_command(const SolveArgs& a) {
   }
   if (const std::string why = check_support(cp.planner->capabilities(), grid); !why.empty())
     throw InputError("command line", 0, "--planner", "planner '" + a.planner + "' " + why);
+  if (!a.trace.empty()) {
+    require_traceable(*cp.planner, a.planner, "--planner");
+    check_posthoc_path(a.trace, "--trace", a.overwrite);
+  }
   cp.planner->prepare(grid);
   Budget budget;
   if (std::string problem = time_limit_problem(a.time_limit_s); !problem.empty())
@@ -183,6 +188,13 @@ int solve_command(const SolveArgs& a) {
   cp.planner->solve(q, budget, r);
   const double us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  if (!a.trace.empty()) {
+    // Traced again for the file; the JSON below reports the untraced run.
+    const RenderPanel traced =
+        run_traced(grid, q, *cp.planner, a.planner, cp.params.to_string(), budget, true);
+    write_posthoc_trace_file(a.trace, "--trace", a.overwrite, grid, q, traced,
+                             std::filesystem::path(a.map).filename().string());
+  }
   nlohmann::json path = nlohmann::json::array();
   for (CellId c : r.path) path.push_back({grid.x_of(c), grid.y_of(c)});
   nlohmann::json out = {

@@ -25,6 +25,8 @@ struct SolveArgs {
   int connectivity = 8;
   bool corner_cutting = false;
   double time_limit_s = 0.0;
+  std::string trace;       // also write the search as a Posthoc NAME.trace.yaml
+  bool overwrite = false;  // replace an existing trace file
 };
 int solve_command(const SolveArgs& args);
 
@@ -69,6 +71,8 @@ struct RenderArgs {
   int connectivity = 8;
   bool corner_cutting = false;
   double time_limit_s = 0.0;
+  std::string posthoc;     // also write the search as a Posthoc NAME.trace.yaml (one planner)
+  bool overwrite = false;  // replace an existing --posthoc file
 };
 int render_command(const RenderArgs& args);
 
@@ -108,5 +112,17 @@ struct CompareArgs {
   bool markdown = false;
 };
 int compare_command(const CompareArgs& args);
+// `pathbench export-dimacs` (export_dimacs_command.cpp): the map's graph as 9th DIMACS Challenge
+// .gr (arcs) and .co (coordinates) files; refuses to replace existing files unless --overwrite.
+struct ExportDimacsArgs {
+  std::string map;
+  std::string output;       // NAME.gr
+  std::string coordinates;  // NAME.co; default: the output with .co for .gr
+  long long scale = 10000;  // integer weight = round(cost * scale)
+  int connectivity = 8;
+  bool corner_cutting = false;
+  bool overwrite = false;
+};
+int export_dimacs_command(const ExportDimacsArgs& args);
 
 }  // namespace pathbench::cli

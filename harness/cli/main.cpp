@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   solve_cmd->add_flag("--corner-cutting", solve.corner_cutting, "allow diagonal corner cutting");
   solve_cmd->add_option("--time-limit", solve.time_limit_s, "seconds (0 = none)");
+  solve_cmd->add_option("--trace", solve.trace,
+                        "also write the search as a Posthoc trace (NAME.trace.yaml)");
+  solve_cmd->add_flag("--overwrite", solve.overwrite, "replace an existing --trace file");
 
   app.add_subcommand("list", "list planners with their parameters and defaults");
 
@@ -96,6 +99,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   rn_cmd->add_flag("--corner-cutting", rn.corner_cutting, "allow diagonal corner cutting");
   rn_cmd->add_option("--time-limit", rn.time_limit_s, "seconds per planner (0 = none)");
+  rn_cmd->add_option("--posthoc", rn.posthoc,
+                     "also write the search as a Posthoc trace (NAME.trace.yaml; one planner)");
+  rn_cmd->add_flag("--overwrite", rn.overwrite, "replace an existing --posthoc file");
 
   cli::ReportArgs report;
   auto* report_cmd = app.add_subcommand(
@@ -132,6 +138,21 @@ int main(int argc, char** argv) {
   merge_cmd->add_flag("--allow-mixed-commits", merge.allow_mixed_commits,
                       "merge shards built from different commits (recorded in meta.json)");
 
+  cli::ExportDimacsArgs dimacs;
+  auto* dimacs_cmd = app.add_subcommand(
+      "export-dimacs", "write the map's graph as DIMACS shortest-path .gr and .co files");
+  dimacs_cmd->add_option("--map", dimacs.map, "MovingAI .map file")->required();
+  dimacs_cmd->add_option("-o,--output", dimacs.output, "output NAME.gr")->required();
+  dimacs_cmd->add_option("--coordinates", dimacs.coordinates,
+                         "output NAME.co (default: the .gr name with .co)");
+  dimacs_cmd->add_option("--scale", dimacs.scale, "arc weight = round(cost x scale)")
+      ->capture_default_str();
+  dimacs_cmd->add_option("--connectivity", dimacs.connectivity, "4 or 8")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  dimacs_cmd->add_flag("--corner-cutting", dimacs.corner_cutting, "allow diagonal corner cutting");
+  dimacs_cmd->add_flag("--overwrite", dimacs.overwrite, "replace existing .gr / .co files");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -147,6 +168,7 @@ int main(int argc, char** argv) {
     if (*report_cmd) return cli::report_command(report);
     if (*merge_cmd) return cli::merge_command(merge);
     if (*compare_cmd) return cli::compare_command(compare);
+    if (*dimacs_cmd) return cli::export_dimacs_command(dimacs);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return 2;

@@ -11,6 +11,7 @@
 #include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "harness/cli/commands.h"
+#include "harness/render/posthoc_trace.h"
 #include "harness/render/trace_renderer.h"
 
 namespace pathbench::cli {
@@ -152,11 +153,19 @@ int render_command(const RenderArgs& a) {
     else
       throw bad_option("--output",
                        "'" + a.output + "': use a .png, .svg or .html name (or --html)");
-  } else if (!a.ascii) {
-    throw bad_option("--output", "an output file (.png, .svg, .html) is required unless --ascii");
+  } else if (!a.ascii && a.posthoc.empty()) {
+    throw bad_option("--output",
+                     "an output file (.png, .svg, .html) is required unless --ascii or --posthoc");
   }
 
   const std::vector<PlannerRequest> reqs = planner_requests(a);
+  if (!a.posthoc.empty()) {
+    if (reqs.size() != 1)
+      throw bad_option("--posthoc", fmt::format("a Posthoc trace holds one search; --compare "
+                                                "names {} planners",
+                                                reqs.size()));
+    check_posthoc_path(a.posthoc, "--posthoc", a.overwrite);
+  }
   std::vector<int> region;
   if (!a.region.empty()) region = parse_ints(a.region, 4, "--region", "x0,y0,x1,y1");
   if (a.cell < 0 || a.cell > 64) throw bad_option("--cell", "expected 1..64 pixels (0 = auto)");
@@ -197,14 +206,23 @@ int render_command(const RenderArgs& a) {
     }
     if (const std::string why = check_support(cp.planner->capabilities(), grid); !why.empty())
       throw bad_option(planner_option, "planner '" + r.name + "' " + why);
+    if (!a.posthoc.empty()) require_traceable(*cp.planner, r.name, planner_option);
     cp.planner->prepare(grid);
-    panels.push_back(run_traced(grid, q, *cp.planner, r.label, cp.params.to_string(), budget));
+    panels.push_back(run_traced(grid, q, *cp.planner, r.label, cp.params.to_string(), budget,
+                                !a.posthoc.empty()));
   }
 
   const std::string caption = fmt::format(
       "{} ({}x{})  start ({},{})  goal ({},{})", std::filesystem::path(a.map).filename().string(),
       grid.width(), grid.height(), q.start.x, q.start.y, q.goal.x, q.goal.y);
   if (a.ascii) std::cout << render_ascii(grid, q, panels, view);
+  if (!a.posthoc.empty()) {
+    const std::size_t events =
+        write_posthoc_trace_file(a.posthoc, "--posthoc", a.overwrite, grid, q, panels[0],
+                                 std::filesystem::path(a.map).filename().string());
+    (a.ascii ? std::cerr : std::cout)
+        << fmt::format("wrote {} (Posthoc trace, {} events)\n", a.posthoc, events);
+  }
   if (format == Format::None) return 0;
 
   std::string bytes;

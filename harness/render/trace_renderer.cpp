@@ -400,7 +400,7 @@ void draw_all(Painter& pt, const Grid& grid, const Query& q, const std::vector<R
 }  // namespace
 
 RenderPanel run_traced(const Grid& grid, const Query& query, Planner& planner, std::string label,
-                       std::string params, const Budget& budget) {
+                       std::string params, const Budget& budget, bool log_events) {
   RenderPanel p;
   p.label = std::move(label);
   p.params = std::move(params);
@@ -412,6 +412,7 @@ RenderPanel run_traced(const Grid& grid, const Query& query, Planner& planner, s
   planner.solve(query, budget, untraced);
   p.time_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  p.trace.log_events = log_events;
   planner.set_trace(&p.trace);
   planner.solve(query, budget, p.result);
   planner.set_trace(nullptr);

@@ -55,9 +55,9 @@ struct RenderPanel {
 
 // Solves `query` with `planner` (prepared on `grid`) twice: untraced and timed, then traced.
 // Throws std::logic_error if the two runs disagree (status, cost or expansions): tracing must
-// not change what a planner does.
+// not change what a planner does. log_events: also fill trace.events (search_trace.h).
 RenderPanel run_traced(const Grid& grid, const Query& query, Planner& planner, std::string label,
-                       std::string params, const Budget& budget = {});
+                       std::string params, const Budget& budget = {}, bool log_events = false);
 
 // The part of the map drawn (cells, inclusive bounds) and the pixel size of a cell.
 struct RenderView {

@@ -195,7 +195,10 @@ class DStarLitePlanner final : public Planner {
     t.rhs = 0.0;
     open_.push(goal, key(goal, t));
     ++k.generated;
-    if constexpr (kTrace) trace_->record_generated(goal);
+    if constexpr (kTrace) {
+      trace_->record_generated(goal);
+      log_key(TraceEventType::Generate, goal);
+    }
     k.peak_open = std::max<std::uint64_t>(k.peak_open, 1);
   }
 
@@ -231,9 +234,22 @@ class DStarLitePlanner final : public Planner {
   }
   template <bool kTrace>
   void update_vertex_traced(CellId u, Counters& k) {
+    [[maybe_unused]] const std::uint64_t updates_before = k.updates;
     const bool pushed = update_vertex(u, k);
-    if constexpr (kTrace)
-      if (pushed) trace_->record_generated(u);
+    if constexpr (kTrace) {
+      if (pushed) {
+        trace_->record_generated(u);
+        log_key(TraceEventType::Generate, u);
+      } else if (k.updates != updates_before) {
+        log_key(TraceEventType::Update, u);
+      }
+    }
+  }
+  // The event log's values for u: its queue key [f, g] (traced searches only).
+  void log_key(TraceEventType type, CellId u) {
+    if (!trace_->log_events) return;
+    const HeapKey kk = key(u, at(u));
+    trace_->log(type, u, kNoCell, kk.g, kk.f);
   }
 
   // Returns false on budget exhaustion (the state stays consistent: a later call resumes).
@@ -263,10 +279,14 @@ class DStarLitePlanner final : public Planner {
       if (key_less(k_old, k_new)) {  // stale key from before a move: re-insert
         open_.update(u, k_new);
         ++k.updates;
+        if constexpr (kTrace) trace_->log(TraceEventType::Update, u, kNoCell, k_new.g, k_new.f);
         continue;
       }
       ++k.expansions;
-      if constexpr (kTrace) trace_->expanded.push_back(u);
+      if constexpr (kTrace) {
+        trace_->expanded.push_back(u);
+        trace_->log(TraceEventType::Expand, u, kNoCell, k_old.g, k_old.f);
+      }
       ++local;
       if (budget.max_expansions && local > budget.max_expansions) return false;
       if (budget.time_limit_s > 0 && local % Budget::kClockCheckInterval == 0 &&

@@ -69,8 +69,12 @@ class JumpPointSearch : public Planner {
   template <bool kTrace>
   void relax(int x, int y, int diag, int straight, int dir, Counters& counters) {
     const CellId c = id_of(x, y);
-    if constexpr (kTrace) trace_->record(*jump_points_, c);
     Node& n = nodes_[c];
+    if constexpr (kTrace) {
+      trace_->record(*jump_points_, c);
+      trace_->log(TraceEventType::JumpPoint, c, cur_, g_cur_ + diag * kSqrt2 + straight,
+                  g_cur_ + diag * kSqrt2 + straight + heuristic(x, y));
+    }
     if (n.stamp == gen_ + 1) return;
     const double g = g_cur_ + diag * kSqrt2 + straight;
     if (n.stamp != gen_) {
@@ -80,7 +84,10 @@ class JumpPointSearch : public Planner {
       dir_[c] = static_cast<std::uint8_t>(dir);
       open_.push(c, {g + heuristic(x, y), g});
       ++counters.generated;
-      if constexpr (kTrace) trace_->record_generated(c);
+      if constexpr (kTrace) {
+        trace_->record_generated(c);
+        trace_->log(TraceEventType::Generate, c, cur_, g, g + heuristic(x, y));
+      }
       counters.peak_open = std::max<std::uint64_t>(counters.peak_open, open_.size());
     } else if (g < n.g) {
       n.g = g;
@@ -88,6 +95,7 @@ class JumpPointSearch : public Planner {
       dir_[c] = static_cast<std::uint8_t>(dir);
       open_.update(c, {g + heuristic(x, y), g});  // f may round equal: see best_first_search
       ++counters.updates;
+      if constexpr (kTrace) trace_->log(TraceEventType::Update, c, cur_, g, g + heuristic(x, y));
     }
   }
 
@@ -117,6 +125,12 @@ class JumpPointSearch : public Planner {
   // query in do_solve, none per node).
   template <bool kTrace>
   void search(CellId start, CellId goal, const Budget& budget, SearchResult& result);
+  // The traced query, kept out of line: inlined, its (event-logging) bulk would make GCC stop
+  // inlining the untraced search<false> into do_solve.
+  [[gnu::noinline]] void search_traced(CellId start, CellId goal, const Budget& budget,
+                                       SearchResult& result) {
+    search<true>(start, goal, budget, result);
+  }
   void write_path(CellId start, CellId goal, SearchResult& result) const;
 
   std::vector<Node> nodes_;
@@ -133,7 +147,7 @@ void JumpPointSearch<Derived>::do_solve(CellId start, CellId goal, const Budget&
   static_cast<Derived*>(this)->open_trace_layers(*trace_);
   // Every layer exists now: the pointers stay valid.
   jump_points_ = &trace_->layer("jump_points");
-  search<true>(start, goal, budget, result);
+  search_traced(start, goal, budget, result);
   // The open list at the end: generated, not closed (the goal pop and a budget stop's pop were
   // stamped closed; search<true> already added the latter).
   for (CellId c : trace_->generated)
@@ -170,7 +184,12 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
                      0.0});
   counters.generated = 1;
   counters.peak_open = 1;
-  if constexpr (kTrace) trace_->record_generated(start);
+  if constexpr (kTrace) {
+    trace_->record_generated(start);
+    trace_->log(TraceEventType::Generate, start, kNoCell, 0.0,
+                heuristic(static_cast<int>(start % static_cast<CellId>(pw_)),
+                          static_cast<int>(start / static_cast<CellId>(pw_))));
+  }
 
   while (!open_.empty()) {
     const CellId c = open_.pop();
@@ -196,10 +215,18 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
       }
     }
     ++counters.expansions;
-    if constexpr (kTrace) trace_->expanded.push_back(c);
     cur_ = c;
     g_cur_ = n.g;
+    // f of c, for the event log only.
+    [[maybe_unused]] double f_c = 0.0;
+    if constexpr (kTrace) {
+      trace_->expanded.push_back(c);
+      f_c = n.g + heuristic(static_cast<int>(c % static_cast<CellId>(pw_)),
+                            static_cast<int>(c / static_cast<CellId>(pw_)));
+      trace_->log(TraceEventType::Expand, c, n.parent, n.g, f_c);
+    }
     static_cast<Derived*>(this)->template expand<kTrace>(c, counters);
+    if constexpr (kTrace) trace_->log(TraceEventType::Close, c, n.parent, n.g, f_c);
   }
   result.status = Status::Unreachable;
   result.cost = kInf;
