@@ -5,6 +5,10 @@ directories that are not results raise with the CLI's message."""
 import csv
 import pathlib
 import shutil
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -154,3 +158,37 @@ def test_read_runs_refuses_a_damaged_file_like_report(tmp_path):
     with pytest.raises(pathbench.InputError) as info:
         pathbench.read_runs(broken)
     assert str(info.value) == cli_error("report", broken, "--no-plots")
+
+
+def test_ctrl_c_raises_keyboard_interrupt_and_resume_completes_the_run(tmp_path):
+    # Slow enough (repetitions) that a SIGINT sent on the first row lands mid-run.
+    config = write_config(tmp_path, f"""name: slow
+seed: 1
+repetitions: 400
+datasets:
+  - name: bundled
+    movingai: {{maps: ["{QUICKSTART_MAP}"]}}
+planners:
+  - {{label: dijkstra, algorithm: dijkstra}}
+  - {{label: astar, algorithm: astar}}
+""", name="slow.yaml")
+    out = tmp_path / "slow"
+    partial_csv = tmp_path / "slow.partial" / "runs.csv"
+    child = subprocess.Popen(
+        [sys.executable, "-c", f"import pathbench; pathbench.run({str(config)!r}, out={str(out)!r})"],
+        stderr=subprocess.PIPE, text=True)
+    while child.poll() is None and not (
+            partial_csv.exists() and len(partial_csv.read_text().splitlines()) >= 2):
+        time.sleep(0.002)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=120)
+    assert child.returncode != 0, "the run ended before the signal"
+    assert err.strip().splitlines()[-1] == (
+        f"KeyboardInterrupt: run interrupted; the rows so far are kept in {out}.partial; resume "
+        f"with pathbench.run(config, resume='{out}.partial')")
+    kept = len(pathbench.read_runs(tmp_path / "slow.partial"))
+    assert 1 <= kept < 128
+    assert pathbench.run(config, resume=tmp_path / "slow.partial") == str(out)
+    df = pathbench.read_runs(out)  # read_runs refuses duplicate rows: none were run twice
+    assert len(df) == 128 and df["valid"].all()
+    assert not (tmp_path / "slow.partial").exists()
