@@ -155,7 +155,7 @@ class PyPlanner {
   }
 
   PySolveResult solve(py::handle start, py::handle goal, double time_limit_s,
-                      std::uint64_t max_expansions, double optimal, const char* where) {
+                      std::uint64_t max_expansions, double reference_cost, const char* where) {
     const Query q{to_point(start, where, "start"), to_point(goal, where, "goal")};
     check_endpoint(q.start, where, "start");
     check_endpoint(q.goal, where, "goal");
@@ -173,7 +173,7 @@ class PyPlanner {
       const auto t0 = Clock::now();
       cp_.planner->solve(q, budget, r);
       us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-      check = check_result(*grid_.grid, q, r, optimal, cp_.planner->capabilities());
+      check = check_result(*grid_.grid, q, r, reference_cost, cp_.planner->capabilities());
     }
     return to_result(r, check, us);
   }
@@ -236,7 +236,7 @@ class PyPlanner {
 constexpr const char* kSolveDoc =
     "Solves one query. start and goal are (x, y); a start or goal outside the map or on a blocked "
     "cell raises InputError, as the CLI does. time_limit (s) and max_expansions (0 = none) bound "
-    "the search; optimal, when given, is the reference cost the result is validated against "
+    "the search; reference_cost, when given, is the optimum the result is validated against "
     "(else only the path's legality and cost are checked).";
 
 }  // namespace
@@ -279,12 +279,13 @@ void bind_planners(py::module_& m) {
       .def(
           "solve",
           [](PyPlanner& p, py::handle start, py::handle goal, double time_limit,
-             std::uint64_t max_expansions, double optimal) {
-            return p.solve(start, goal, time_limit, max_expansions, optimal, "Planner.solve()");
+             std::uint64_t max_expansions, double reference_cost) {
+            return p.solve(start, goal, time_limit, max_expansions, reference_cost,
+                           "Planner.solve()");
           },
           py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("time_limit") = 0.0,
           py::arg("max_expansions") = 0,
-          py::arg("optimal") = std::numeric_limits<double>::quiet_NaN(), kSolveDoc)
+          py::arg("reference_cost") = std::numeric_limits<double>::quiet_NaN(), kSolveDoc)
       .def_property_readonly("name", &PyPlanner::name)
       .def_property_readonly("params", &PyPlanner::params)
       .def_property_readonly("prep_ms", &PyPlanner::prep_ms)
@@ -293,13 +294,14 @@ void bind_planners(py::module_& m) {
   m.def(
       "solve",
       [](const PyGrid& grid, py::handle start, py::handle goal, const std::string& planner,
-         double time_limit, std::uint64_t max_expansions, double optimal, const py::kwargs& kw) {
+         double time_limit, std::uint64_t max_expansions, double reference_cost,
+         const py::kwargs& kw) {
         PyPlanner p(grid, planner, kw, "solve()");
-        return p.solve(start, goal, time_limit, max_expansions, optimal, "solve()");
+        return p.solve(start, goal, time_limit, max_expansions, reference_cost, "solve()");
       },
       py::arg("grid"), py::arg("start"), py::arg("goal"), py::arg("planner") = "jps", py::kw_only(),
       py::arg("time_limit") = 0.0, py::arg("max_expansions") = 0,
-      py::arg("optimal") = std::numeric_limits<double>::quiet_NaN(), kSolveDoc);
+      py::arg("reference_cost") = std::numeric_limits<double>::quiet_NaN(), kSolveDoc);
 }
 
 }  // namespace pathbench::python

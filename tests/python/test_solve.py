@@ -88,10 +88,10 @@ def test_expansion_budget_stops_the_search():
 
 def test_given_optimum_is_checked_by_the_validator():
     g = grid(".....")
-    assert pathbench.solve(g, (0, 0), (4, 0), "astar", optimal=4.0).valid
-    worse = pathbench.solve(g, (0, 0), (4, 0), "astar", optimal=3.0)
+    assert pathbench.solve(g, (0, 0), (4, 0), "astar", reference_cost=4.0).valid
+    worse = pathbench.solve(g, (0, 0), (4, 0), "astar", reference_cost=3.0)
     assert not worse.valid and worse.validation_error == "cost 4 is not optimal (3)"
-    better = pathbench.solve(g, (0, 0), (4, 0), "astar", optimal=5.0)
+    better = pathbench.solve(g, (0, 0), (4, 0), "astar", reference_cost=5.0)
     assert better.validation_error == "cost 4 is below the reference optimum 5"
 
 
@@ -102,7 +102,7 @@ def test_every_bundled_scen_line_costs_its_optimum():
     planners = [pathbench.Planner(g, name) for name in ("astar", "jps", "jps_plus", "boost_astar")]
     for q in scen.itertuples():
         for p in planners:
-            r = p.solve((q.sx, q.sy), (q.gx, q.gy), optimal=q.optimal)
+            r = p.solve((q.sx, q.sy), (q.gx, q.gy), reference_cost=q.optimal)
             assert r.status == "solved" and r.valid, (p.name, q)
             assert r.cost == pytest.approx(q.optimal, abs=1e-6)
             assert tuple(r.path[0]) == (q.sx, q.sy) and tuple(r.path[-1]) == (q.gx, q.gy)
@@ -131,7 +131,7 @@ def test_shared_movingai_map_matches_its_scen():
     scen = pathbench.read_scen(str(path) + ".scen")
     jps = pathbench.Planner(pathbench.load_map(path), "jps")
     for q in scen.iloc[::10].itertuples():
-        r = jps.solve((q.sx, q.sy), (q.gx, q.gy), optimal=q.optimal)
+        r = jps.solve((q.sx, q.sy), (q.gx, q.gy), reference_cost=q.optimal)
         # This old scen prints 4 decimals.
         assert r.valid and r.cost == pytest.approx(q.optimal, abs=1e-4), q
 
@@ -226,3 +226,23 @@ def test_ill_typed_parameter_values():
     assert "weight=2.5" in r.params
     np_point = np.array([0, 0])
     assert pathbench.solve(g, np_point, np.int64(3) * np.array([1, 0])).cost == 3.0
+
+
+def test_no_planner_parameter_is_shadowed_by_solve_keywords():
+    # solve()'s own keywords would swallow a planner parameter of the same name.
+    own = {"grid", "start", "goal", "planner", "time_limit", "max_expansions", "reference_cost"}
+    for p in pathbench.planners():
+        assert not own & {s["name"] for s in p["params"]}, p["name"]
+
+
+def test_external_planner_runs_from_python():
+    script = QUICKSTART_MAP.parents[2] / "scripts" / "external" / "astar.py"
+    g = pathbench.load_map(QUICKSTART_MAP)
+    scen = pathbench.read_scen(QUICKSTART_SCEN)
+    p = pathbench.Planner(g, "external", command=f"/usr/bin/python3 {script}", optimal=True)
+    for q in scen.iloc[[0, 40, 63]].itertuples():
+        r = p.solve((q.sx, q.sy), (q.gx, q.gy), reference_cost=q.optimal)
+        assert r.status == "solved" and r.valid, r.validation_error
+        assert r.cost == pytest.approx(q.optimal, abs=1e-6)
+    crashed = pathbench.solve(g, (1, 4), (2, 6), "external", command="false")
+    assert crashed.status == "crashed" and crashed.message and math.isnan(crashed.cost)
