@@ -108,8 +108,9 @@ Point to_point(py::handle h, const char* where, const char* field) {
   for (int i = 0; i < 2; ++i) {
     const py::object item = seq[static_cast<std::size_t>(i)];
     if (PyBool_Check(item.ptr()) || !PyIndex_Check(item.ptr())) throw bad();
-    const long long v = py::int_(item).cast<long long>();
-    if (v < INT_MIN || v > INT_MAX) throw bad();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(py::int_(item).ptr(), &overflow);
+    if (overflow != 0 || v < INT_MIN || v > INT_MAX) throw bad();
     xy[i] = static_cast<int>(v);
   }
   return {xy[0], xy[1]};

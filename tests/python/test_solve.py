@@ -206,7 +206,8 @@ def test_uniform_cost_planner_refuses_terrain_like_the_cli():
                                "grid, but this map has terrain costs")
 
 
-@pytest.mark.parametrize("point", [(1, 2, 3), "1,2", (1.0, 2), (True, 2), None, 7])
+@pytest.mark.parametrize("point", [(1, 2, 3), "1,2", (1.0, 2), (True, 2), None, 7,
+                                   (2**40, 0), (-2**70, 0)])
 def test_malformed_points_are_input_errors(point):
     g = grid("....")
     with pytest.raises(pathbench.InputError, match="field 'start': expected \\(x, y\\) integers"):
