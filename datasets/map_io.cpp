@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "datasets/input_file.h"
 #include "datasets/text_lines.h"
 
 namespace pathbench {
@@ -185,7 +186,7 @@ Grid parse_map(std::istream& in, const std::string& name_for_errors,
 }
 
 Grid read_map(const std::filesystem::path& path, const MapLoadOptions& options) {
-  std::ifstream in = open_input(path, "map");
+  std::ifstream in = open_input_file(path, "map");
   return parse_map(in, path.string(), options);
 }
 

@@ -4,8 +4,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <string_view>
 
+#include "datasets/input_file.h"
 #include "datasets/text_lines.h"
 
 namespace pathbench {
@@ -72,42 +74,56 @@ ScenEntry parse_entry(std::string_view text, Layout layout, const std::string& f
 
 }  // namespace
 
-std::vector<ScenEntry> read_scen(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  std::ifstream in = open_input(path, "scenario");
-  const std::vector<std::string> lines = read_lines(in);
-  if (in.bad()) throw InputError(file, 0, "", "read error");
-
-  std::vector<ScenEntry> entries;
-  std::size_t i = 0;
-  while (i < lines.size() && is_blank(lines[i])) ++i;
-  if (i == lines.size()) return entries;
-
+void scan_scen(std::istream& in, const std::string& file, const ScenVisitor& visit) {
+  // One line at a time, so a caller that stops early (a `limit`) never holds the whole file.
+  std::string text;
+  int line = 0;
+  bool header_seen = false;
   Layout layout = Layout::Whitespace;
-  const auto first = split_whitespace(lines[i]);
-  if (first[0] == "version") {
-    const int line = static_cast<int>(i) + 1;
-    if (first.size() != 2)
-      throw InputError(file, line, "version", "expected 'version 1' or 'version 1.0'");
-    if (first[1] == "1") {
-      layout = Layout::Tabs;
-    } else if (first[1] == "1.0") {
-      layout = Layout::Whitespace;
-    } else {
-      throw InputError::expected(file, line, "version", "'1' or '1.0'", std::string(first[1]));
+  std::size_t index = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (is_blank(text)) continue;
+    if (!header_seen) {
+      header_seen = true;
+      const auto first = split_whitespace(text);
+      if (first[0] == "version") {
+        if (first.size() != 2)
+          throw InputError(file, line, "version", "expected 'version 1' or 'version 1.0'");
+        if (first[1] == "1")
+          layout = Layout::Tabs;
+        else if (first[1] != "1.0")
+          throw InputError::expected(file, line, "version", "'1' or '1.0'", std::string(first[1]));
+        continue;
+      }
+      // Version-less files are the oldest format; anything else is not a scenario file.
+      if (first.size() != kNumFields)
+        throw InputError(file, line, "version",
+                         "expected a 'version 1' line or a first entry of 9 fields");
     }
-    ++i;
-  } else if (first.size() != kNumFields) {
-    // Version-less files are the oldest format; anything else is not a scenario file.
-    throw InputError(file, static_cast<int>(i) + 1, "version",
-                     "expected a 'version 1' line or a first entry of 9 fields");
+    if (!visit(parse_entry(text, layout, file, line), index++)) return;
   }
+  if (in.bad()) throw InputError(file, line, "", "read error");
+}
 
-  for (; i < lines.size(); ++i) {
-    if (is_blank(lines[i])) continue;
-    entries.push_back(parse_entry(lines[i], layout, file, static_cast<int>(i) + 1));
-  }
+void scan_scen_file(const std::filesystem::path& path, const ScenVisitor& visit) {
+  std::ifstream in = open_input_file(path, "scenario");
+  scan_scen(in, path.string(), visit);
+}
+
+std::vector<ScenEntry> parse_scen(std::istream& in, const std::string& file) {
+  std::vector<ScenEntry> entries;
+  scan_scen(in, file, [&](const ScenEntry& e, std::size_t) {
+    entries.push_back(e);
+    return true;
+  });
   return entries;
+}
+
+std::vector<ScenEntry> read_scen(const std::filesystem::path& path) {
+  std::ifstream in = open_input_file(path, "scenario");
+  return parse_scen(in, path.string());
 }
 
 std::string map_basename(const std::string& map_column) {
@@ -118,9 +134,14 @@ std::string map_basename(const std::string& map_column) {
 void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& grid,
                             const std::filesystem::path& scen_path,
                             const std::filesystem::path& map_path) {
+  for (const ScenEntry& e : entries) check_scen_entry(e, grid, scen_path, map_path);
+}
+
+void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesystem::path& scen_path,
+                      const std::filesystem::path& map_path) {
   const std::string file = scen_path.string();
   const std::string map_name = map_path.filename().string();
-  for (const ScenEntry& e : entries) {
+  {
     if (map_basename(e.map) != map_name)
       throw InputError(file, e.line, "map",
                        "scenario names map '" + e.map + "' but is being checked against '" +

@@ -10,6 +10,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -36,7 +38,16 @@ inline constexpr const char* kScenFieldNames[9] = {"bucket",     "map",     "map
                                                    "map_height", "start_x", "start_y",
                                                    "goal_x",     "goal_y",  "optimal_length"};
 
+// Reads a whole scenario file (or text from `in`, named `file` in messages).
 std::vector<ScenEntry> read_scen(const std::filesystem::path& path);
+std::vector<ScenEntry> parse_scen(std::istream& in, const std::string& file);
+
+// Streams the entries in file order: visit(entry, index) with index counting entries from 0;
+// reading stops when visit returns false, so the lines after that are never read (or checked).
+// Memory stays one line however long the file is.
+using ScenVisitor = std::function<bool(const ScenEntry&, std::size_t index)>;
+void scan_scen(std::istream& in, const std::string& file, const ScenVisitor& visit);
+void scan_scen_file(const std::filesystem::path& path, const ScenVisitor& visit);
 
 // The part of the map column after its last '/' or '\\'.
 std::string map_basename(const std::string& map_column);
@@ -48,6 +59,9 @@ std::string map_basename(const std::string& map_column);
 void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& grid,
                             const std::filesystem::path& scen_path,
                             const std::filesystem::path& map_path);
+// The same for one entry.
+void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesystem::path& scen_path,
+                      const std::filesystem::path& map_path);
 
 // Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f).
 // Throws std::runtime_error when the file cannot be written.

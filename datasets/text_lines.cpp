@@ -62,22 +62,6 @@ std::vector<std::string_view> split_on(std::string_view s, char sep) {
   }
 }
 
-std::ifstream open_input(const std::filesystem::path& path, const std::string& what) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status))
-    throw InputError(path.string(), 0, "", what + " file not found");
-  if (std::filesystem::is_directory(status))
-    throw InputError(path.string(), 0, "", "expected a " + what + " file, found a directory");
-  // A FIFO or a device would be read forever (or block); only regular files are input.
-  if (!std::filesystem::is_regular_file(status))
-    throw InputError(path.string(), 0, "",
-                     "expected a regular " + what + " file, found a FIFO, socket or device");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string(), 0, "", "cannot open " + what + " file for reading");
-  return in;
-}
-
 void write_text_file(const std::filesystem::path& path, const std::string& content) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) throw std::runtime_error("cannot open '" + path.string() + "' for writing");

@@ -30,10 +30,6 @@ std::string_view trim(std::string_view s);
 std::vector<std::string_view> split_whitespace(std::string_view s);
 std::vector<std::string_view> split_on(std::string_view s, char sep);
 
-// Opens `path` for reading; throws InputError(path, 0, "", "...") naming what kind of file
-// (`what`, e.g. "map") could not be opened and why.
-std::ifstream open_input(const std::filesystem::path& path, const std::string& what);
-
 // Writes `content` to `path` in binary mode (LF stays LF); throws std::runtime_error on failure.
 void write_text_file(const std::filesystem::path& path, const std::string& content);
 

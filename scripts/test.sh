@@ -6,7 +6,9 @@
 #      `movingai_full` (all optimal planners on every line, tens of minutes: run it with
 #      `ctest --test-dir build -L movingai_full`);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/): every test but the
-#      MovingAI labels, which would take too long instrumented.
+#      MovingAI labels, which would take too long instrumented;
+#   3. the libFuzzer targets of fuzz/ (clang, build-fuzz/), 30 s each: any crash, leak, timeout
+#      or out-of-memory fails the script (longer runs: scripts/fuzz.sh SECONDS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc 2>/dev/null || echo 2)"
@@ -32,3 +34,5 @@ BUILD_TYPE=Debug scripts/build.sh build-asan -DPATHBENCH_SANITIZE=ON -DPATHBENCH
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-asan && ctest --output-on-failure -j "$jobs" -LE movingai --timeout 1200)
+
+scripts/fuzz.sh "${PATHBENCH_FUZZ_SECONDS:-30}"

@@ -26,6 +26,14 @@ std::string ParamSet::to_string() const {
   return out;
 }
 
+std::optional<bool> parse_bool_word(std::string_view t) {
+  for (std::string_view w : {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "1"})
+    if (t == w) return true;
+  for (std::string_view w : {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "0"})
+    if (t == w) return false;
+  return std::nullopt;
+}
+
 namespace {
 
 ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
@@ -35,8 +43,7 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
   };
   switch (spec.type) {
     case ParamType::Bool:
-      if (text == "true" || text == "1" || text == "on" || text == "yes") return true;
-      if (text == "false" || text == "0" || text == "off" || text == "no") return false;
+      if (const std::optional<bool> b = parse_bool_word(text)) return *b;
       throw fail("a boolean (true/false)");
     case ParamType::Int: {
       std::int64_t v = 0;

@@ -5,8 +5,10 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -61,6 +63,10 @@ class ParamSet {
 };
 
 std::string format_param_value(const ParamValue& v);
+
+// The boolean words pathbench accepts anywhere (planner parameters, YAML settings, `--set`):
+// true/false, yes/no, on/off, 1/0, also capitalised as YAML writes them. Nothing otherwise.
+std::optional<bool> parse_bool_word(std::string_view text);
 
 // Raw textual values as they come from YAML or --set key=value.
 using RawParams = std::map<std::string, std::string>;

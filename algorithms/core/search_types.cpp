@@ -1,5 +1,8 @@
 #include "algorithms/core/search_types.h"
 
+#include <cmath>
+#include <sstream>
+
 namespace pathbench {
 
 std::string_view to_string(Status s) {
@@ -20,6 +23,13 @@ std::string_view to_string(Status s) {
       return "protocol_error";
   }
   return "unknown";
+}
+
+std::string time_limit_problem(double seconds) {
+  if (std::isfinite(seconds) && seconds >= 0.0) return {};
+  std::ostringstream got;
+  got << seconds;
+  return "expected a non-negative number of seconds (0 = no limit), got " + got.str();
 }
 
 }  // namespace pathbench

@@ -40,6 +40,10 @@ enum class Status : std::uint8_t {
 
 std::string_view to_string(Status s);
 
+// "" when `seconds` is a usable per-query time limit (finite and >= 0; 0 = none), else what is
+// wrong. YAML's time_limit_s and every --time-limit go through it.
+std::string time_limit_problem(double seconds);
+
 // Plain integers the search loop increments directly.
 struct Counters {
   std::uint64_t expansions = 0;  // nodes closed (removed from open and expanded)

@@ -24,7 +24,9 @@ std::vector<double> dijkstra(const Grid& grid, Point start, CellId goal) {
   open.push({0.0, s});
   std::vector<char> done(grid.num_ids(), 0);
   while (!open.empty()) {
-    const auto [d, c] = open.top();
+    // Plain names, not a structured binding: clang 14 (the fuzz build) cannot capture those.
+    const double d = open.top().first;
+    const CellId c = open.top().second;
     open.pop();
     if (done[c]) continue;
     done[c] = 1;

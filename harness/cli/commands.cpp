@@ -1,6 +1,7 @@
 #include "harness/cli/commands.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <fstream>
@@ -9,8 +10,8 @@
 
 #include "algorithms/registry/planner_registry.h"
 #include "datasets/input_error.h"
-#include "datasets/map_generators.h"
 #include "datasets/map_io.h"
+#include "datasets/map_shape.h"
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 #include "harness/config/experiment_config.h"
@@ -168,6 +169,8 @@ int solve_command(const SolveArgs& a) {
     throw InputError("command line", 0, "--planner", "planner '" + a.planner + "' " + why);
   cp.planner->prepare(grid);
   Budget budget;
+  if (std::string problem = time_limit_problem(a.time_limit_s); !problem.empty())
+    throw InputError("command line", 0, "--time-limit", problem);
   budget.time_limit_s = a.time_limit_s;
   SearchResult r;
   const auto t0 = std::chrono::steady_clock::now();
@@ -210,17 +213,22 @@ int list_command() {
 }
 
 int gen_map_command(const GenMapArgs& a) {
-  Grid g;
-  try {
-    if (a.kind == "random")
-      g = random_map(a.width, a.height, a.density, a.seed);
-    else if (a.kind == "maze")
-      g = maze_map(a.width, a.height, a.corridor_width, a.seed);
-    else
-      g = rooms_map(a.width, a.height, a.room_size, a.seed);
-  } catch (const std::invalid_argument& e) {
-    throw InputError("command line", 0, "gen-map", e.what());
+  MapShape shape;
+  shape.kind = a.kind == "random" ? MapKind::Random
+               : a.kind == "maze" ? MapKind::Maze
+                                  : MapKind::Rooms;
+  shape.width = a.width;
+  shape.height = a.height;
+  shape.density = a.density;
+  shape.corridor_width = a.corridor_width;
+  shape.room_size = a.room_size;
+  // The rules of a YAML `generated:` dataset, so both accept the same maps.
+  if (const auto problem = map_shape_problem(shape)) {
+    std::string option = "--" + problem->field;
+    std::replace(option.begin(), option.end(), '_', '-');
+    throw InputError("command line", 0, option, problem->message);
   }
+  const Grid g = generate_map(shape, a.seed);
   write_map(a.output, g);
   std::cout << fmt::format("wrote {} ({}x{}, {} passable cells)\n", a.output, g.width(), g.height(),
                            g.count_passable());

@@ -92,7 +92,10 @@ std::vector<PlannerRequest> planner_requests(const RenderArgs& a) {
     if (!find_planner(r.name))
       throw bad_option(option, fmt::format("unknown planner '{}' (see `pathbench list`)", r.name));
   for (const std::string& s : a.set) {
-    const auto [k, v] = parse_assignment(s, "--set");
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture those in a lambda.
+    const auto kv = parse_assignment(s, "--set");
+    const std::string& k = kv.first;
+    const std::string& v = kv.second;
     bool used = false;
     for (PlannerRequest& r : reqs) {
       const PlannerInfo* info = find_planner(r.name);
@@ -180,6 +183,8 @@ int render_command(const RenderArgs& a) {
                                             view.width, view.height));
 
   Budget budget;
+  if (std::string problem = time_limit_problem(a.time_limit_s); !problem.empty())
+    throw InputError("command line", 0, "--time-limit", problem);
   budget.time_limit_s = a.time_limit_s;
   const char* planner_option = a.compare.empty() ? "--planner" : "--compare";
   std::vector<RenderPanel> panels;

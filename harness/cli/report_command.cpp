@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "datasets/input_error.h"
+#include "datasets/input_file.h"
 #include "harness/cli/commands.h"
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
@@ -42,7 +43,8 @@ std::string draw_plots(const fs::path& dir) {
 
 int report_command(const ReportArgs& args) {
   const fs::path dir = args.dir;
-  if (!fs::is_directory(dir)) throw InputError(dir.string(), 0, "", "no such results directory");
+  if (std::string why = input_directory_problem(dir, "results directory"); !why.empty())
+    throw InputError(dir.string(), 0, "", why);
   const RunsCsv runs = read_runs_csv(dir / "runs.csv");
 
   nlohmann::json meta = nlohmann::json::object();

@@ -18,7 +18,9 @@
 #include <string_view>
 #include <system_error>
 
+#include "algorithms/core/search_types.h"
 #include "datasets/input_error.h"
+#include "datasets/input_file.h"
 
 namespace pathbench {
 namespace fs = std::filesystem;
@@ -71,8 +73,6 @@ namespace {
 // Caps that keep a typo from asking for days of runs or gigabytes of planners.
 constexpr int kMaxRepetitions = 10000;
 constexpr std::size_t kMaxSweepPlanners = 10000;
-constexpr int kMaxGeneratedSide = 1 << 15;
-constexpr std::uint64_t kMaxGeneratedCells = std::uint64_t{1} << 26;  // 8192 x 8192
 constexpr int kMaxGeneratedCount = 10000;
 
 constexpr std::string_view kNameChars =
@@ -227,8 +227,7 @@ double get_double(const Context& ctx, const Value& v, const std::string& what) {
 
 bool get_bool(const Context& ctx, const Value& v) {
   const std::string& s = scalar(ctx, v, "true or false");
-  if (s == "true" || s == "True" || s == "TRUE") return true;
-  if (s == "false" || s == "False" || s == "FALSE") return false;
+  if (const std::optional<bool> b = parse_bool_word(s)) return *b;
   ctx.fail(v.line, v.field, "expected true or false, got '" + s + "'");
 }
 
@@ -289,7 +288,8 @@ std::vector<fs::path> expand_map_entry(const Context& ctx, const Value& v) {
   const std::string written = expanded_text(ctx, v);
   if (!has_glob_chars(written)) {
     const fs::path p = absolute_path(ctx, written);
-    if (!fs::is_regular_file(p)) ctx.fail(v.line, v.field, "map file not found: " + p.string());
+    if (std::string why = input_file_problem(p, "map"); !why.empty())
+      ctx.fail(v.line, v.field, why + ": " + p.string());
     return {p};
   }
   std::string pattern = written;
@@ -301,7 +301,7 @@ std::vector<fs::path> expand_map_entry(const Context& ctx, const Value& v) {
   if (rc == 0)
     for (std::size_t i = 0; i < g.gl_pathc; ++i) {
       fs::path p = fs::path(g.gl_pathv[i]).lexically_normal();
-      if (fs::is_regular_file(p)) out.push_back(std::move(p));
+      if (input_file_problem(p, "map").empty()) out.push_back(std::move(p));
     }
   ::globfree(&g);
   if (out.empty()) ctx.fail(v.line, v.field, "pattern matches no map file: " + pattern);
@@ -323,9 +323,9 @@ void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
       fs::path default_scen = p;
       default_scen += ".scen";
       // A missing default scen is reported at the map entry: that is the line to fix.
-      if (scen == nullptr && !fs::is_regular_file(default_scen))
+      if (std::string why = scen ? "" : input_file_problem(default_scen, "scen"); !why.empty())
         ctx.fail(item.line, item.field,
-                 "scen file not found: " + default_scen.string() +
+                 why + ": " + default_scen.string() +
                      " (give 'scen:' for a single map whose scenario is named differently)");
       ds.maps.push_back({std::move(p), std::move(default_scen)});
     }
@@ -337,8 +337,8 @@ void read_movingai(const Context& ctx, const Value& v, DatasetConfig& ds) {
                "an explicit scen file needs exactly one map, but 'maps' gives " +
                    std::to_string(ds.maps.size()));
     ds.maps.front().scen = absolute_path(ctx, expanded_text(ctx, *scen));
-    if (!fs::is_regular_file(ds.maps.front().scen))
-      ctx.fail(scen->line, scen->field, "scen file not found: " + ds.maps.front().scen.string());
+    if (std::string why = input_file_problem(ds.maps.front().scen, "scen"); !why.empty())
+      ctx.fail(scen->line, scen->field, why + ": " + ds.maps.front().scen.string());
   }
   if (const Value* limit = m.find("limit"))
     ds.limit = get_int(ctx, *limit, 0, "a non-negative integer (0 = all)");
@@ -381,28 +381,19 @@ void read_generated(const Context& ctx, const Value& v, DatasetConfig& ds, std::
     ctx.fail(kind.line, kind.field, "expected random, maze or rooms, got '" + k + "'");
   }
   const MapReader m(ctx, v.node, v.field, v.line, allowed);
-  g.width = get_int(ctx, m.require("width"), 1, "a positive integer");
-  g.height = get_int(ctx, m.require("height"), 1, "a positive integer");
-  // The generators' limits (datasets/map_generators.cpp), checked here so the error has a line;
-  // a side of 32768 also keeps CellIds (32-bit over the padded grid) in range.
-  for (const char* side : {"width", "height"})
-    if ((side[0] == 'w' ? g.width : g.height) > kMaxGeneratedSide)
-      ctx.fail(m.require(side).line, m.field(side),
-               fmt::format("at most {} cells, got {}", kMaxGeneratedSide,
-                           side[0] == 'w' ? g.width : g.height));
-  if (static_cast<std::uint64_t>(g.width) * static_cast<std::uint64_t>(g.height) >
-      kMaxGeneratedCells)
-    ctx.fail(m.require("height").line, m.field("height"),
-             fmt::format("width x height is {}, at most {} cells per generated map",
-                         static_cast<std::uint64_t>(g.width) * g.height, kMaxGeneratedCells));
-  if (const Value* d = m.find("density")) {
-    g.density = get_double(ctx, *d, "a number in [0, 1)");
-    if (g.density < 0.0 || g.density >= 1.0)
-      ctx.fail(d->line, d->field, "expected a number in [0, 1), got " + d->node.Scalar());
-  }
+  // Only the types here; the values' rules are the generators' own (datasets/map_shape.h), which
+  // `pathbench gen-map` checks too.
+  constexpr int kAny = std::numeric_limits<int>::min();
+  g.width = get_int(ctx, m.require("width"), kAny, "an integer");
+  g.height = get_int(ctx, m.require("height"), kAny, "an integer");
+  if (const Value* d = m.find("density")) g.density = get_double(ctx, *d, "a number in [0, 1)");
   if (const Value* c = m.find("corridor_width"))
-    g.corridor_width = get_int(ctx, *c, 1, "a positive integer");
-  if (const Value* r = m.find("room_size")) g.room_size = get_int(ctx, *r, 2, "an integer >= 2");
+    g.corridor_width = get_int(ctx, *c, kAny, "an integer");
+  if (const Value* r = m.find("room_size")) g.room_size = get_int(ctx, *r, kAny, "an integer");
+  if (const auto problem = map_shape_problem(g.shape())) {
+    const Value* at = m.find(problem->field);
+    ctx.fail(at ? at->line : v.line, at ? at->field : m.field(problem->field), problem->message);
+  }
   if (const Value* c = m.find("count")) {
     g.count = get_int(ctx, *c, 1, "a positive integer");
     if (g.count > kMaxGeneratedCount)
@@ -608,9 +599,8 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
              fmt::format("at most {} repetitions, got {}", kMaxRepetitions, cfg.repetitions));
   if (const Value* t = m.find("time_limit_s")) {
     cfg.time_limit_s = get_double(ctx, *t, "a non-negative number of seconds (0 = no limit)");
-    if (cfg.time_limit_s < 0)
-      ctx.fail(t->line, t->field,
-               "expected a non-negative number of seconds, got " + t->node.Scalar());
+    if (std::string problem = time_limit_problem(cfg.time_limit_s); !problem.empty())
+      ctx.fail(t->line, t->field, problem);
   }
   if (const Value* v = m.find("validate")) cfg.validate = get_bool(ctx, *v);
   if (const Value* d = m.find("dynamic")) cfg.dynamic_line = d->line;
@@ -691,8 +681,7 @@ ExperimentConfig parse_experiment(const std::string& yaml_text, const fs::path& 
 }
 
 ExperimentConfig load_experiment(const fs::path& file, const fs::path& repo_root) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string(), 0, "", "cannot open the experiment file");
+  std::ifstream in = open_input_file(file, "experiment");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw InputError(file.string(), 0, "", "cannot read the experiment file");

@@ -25,6 +25,7 @@
 
 #include "algorithms/core/grid.h"
 #include "algorithms/core/params.h"
+#include "datasets/map_shape.h"
 
 namespace pathbench {
 
@@ -36,7 +37,7 @@ struct MapSource {
   bool operator==(const MapSource&) const = default;
 };
 
-enum class GeneratedKind : std::uint8_t { Random, Maze, Rooms };
+using GeneratedKind = MapKind;  // datasets/map_shape.h
 
 // How queries are produced for generated maps.
 enum class QueryMode : std::uint8_t {
@@ -60,6 +61,8 @@ struct GeneratedSpec {
   // reproducible from the number alone; otherwise seeds are mixed from the experiment seed,
   // the dataset index and the map index, so adding a dataset never changes another's maps.
   std::vector<std::uint64_t> map_seeds;
+
+  MapShape shape() const { return {kind, width, height, density, corridor_width, room_size}; }
 };
 
 struct DatasetConfig {

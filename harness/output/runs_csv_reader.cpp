@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "datasets/input_error.h"
+#include "datasets/input_file.h"
 
 namespace pathbench {
 namespace {
@@ -73,13 +74,19 @@ std::vector<std::vector<std::string>> parse_csv(std::string_view text) {
 }
 
 RunsCsv read_runs_csv(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string(), 0, "", "cannot read the file");
+  std::ifstream in = open_input_file(path, "runs.csv");
   std::stringstream ss;
   ss << in.rdbuf();
+  if (in.bad()) throw InputError(path.string(), 0, "", "cannot read the file");
+  return parse_runs_csv(ss.str(), path.string());
+}
+
+RunsCsv parse_runs_csv(std::string_view csv_text, const std::string& file) {
+  // `path` names the file in messages only.
+  const std::filesystem::path path = file;
   std::vector<std::vector<std::string>> records;
   try {
-    records = parse_csv(ss.str());
+    records = parse_csv(csv_text);
   } catch (const std::runtime_error& e) {
     throw InputError(path.string(), 0, "", e.what());
   }

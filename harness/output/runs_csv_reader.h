@@ -34,4 +34,7 @@ std::vector<std::vector<std::string>> parse_csv(std::string_view text);
 // wrong number of fields or a field that does not parse.
 RunsCsv read_runs_csv(const std::filesystem::path& path);
 
+// The same from text in memory (the fuzz target's entry point); `file` names it in messages.
+RunsCsv parse_runs_csv(std::string_view text, const std::string& file);
+
 }  // namespace pathbench

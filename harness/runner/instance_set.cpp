@@ -4,8 +4,9 @@
 #include <cmath>
 
 #include "algorithms/reference/reference_dijkstra.h"
-#include "datasets/map_generators.h"
+#include "datasets/input_error.h"
 #include "datasets/map_io.h"
+#include "datasets/map_shape.h"
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 
@@ -20,44 +21,48 @@ void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
     m.map_path = src.map;
     m.scen_path = src.scen;
     m.grid = read_map(src.map, MapLoadOptions{ds.rules, ds.terrain});
-    const std::vector<ScenEntry> entries = read_scen(src.scen);
-    check_scen_against_map(entries, m.grid, src.scen, src.map);
-    std::vector<std::size_t> picked;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      const ScenEntry& e = entries[i];
-      if (ds.buckets && (e.bucket < ds.buckets->first || e.bucket > ds.buckets->second)) continue;
-      picked.push_back(i);
-    }
-    // `sample` s of n: entries floor((2k + 1) n / 2s), k < s, the middles of s equal slices —
-    // distinct and evenly spread from the shortest queries to the longest.
-    if (ds.sample > 0 && static_cast<std::size_t>(ds.sample) < picked.size()) {
-      const std::size_t n = picked.size(), s = static_cast<std::size_t>(ds.sample);
-      std::vector<std::size_t> spread;
-      for (std::size_t k = 0; k < s; ++k) spread.push_back(picked[(2 * k + 1) * n / (2 * s)]);
-      picked = std::move(spread);
-    }
-    for (const std::size_t i : picked) {
-      const ScenEntry& e = entries[i];
-      if (ds.limit > 0 && static_cast<int>(m.queries.size()) >= ds.limit) break;
+    const auto eligible = [&](const ScenEntry& e) {
+      return !ds.buckets || (e.bucket >= ds.buckets->first && e.bucket <= ds.buckets->second);
+    };
+    const auto full = [&] {
+      return ds.limit > 0 && m.queries.size() >= static_cast<std::size_t>(ds.limit);
+    };
+    const auto take = [&](const ScenEntry& e, std::size_t i) {
       m.queries.push_back({static_cast<int>(i), e.bucket, e.start, e.goal, e.optimal});
+    };
+    // The scen is streamed: with a `limit` the lines after the last query taken are never read,
+    // so `limit: 1` on a huge file costs one line of memory.
+    std::vector<std::size_t> wanted;  // with `sample`: ordinals among the eligible entries
+    if (ds.sample > 0) {
+      std::size_t n = 0;
+      scan_scen_file(src.scen, [&](const ScenEntry& e, std::size_t) {
+        check_scen_entry(e, m.grid, src.scen, src.map);
+        n += eligible(e) ? 1 : 0;
+        return true;
+      });
+      // `sample` s of n: entries floor((2k + 1) n / 2s), k < s, the middles of s equal slices —
+      // distinct and evenly spread from the shortest queries to the longest.
+      const std::size_t s = static_cast<std::size_t>(ds.sample);
+      if (s < n)
+        for (std::size_t k = 0; k < s; ++k) wanted.push_back((2 * k + 1) * n / (2 * s));
     }
+    std::size_t ordinal = 0, next_wanted = 0;
+    scan_scen_file(src.scen, [&](const ScenEntry& e, std::size_t i) {
+      check_scen_entry(e, m.grid, src.scen, src.map);
+      if (!eligible(e)) return true;
+      const std::size_t j = ordinal++;
+      if (!wanted.empty()) {
+        if (next_wanted == wanted.size() || wanted[next_wanted] != j) return true;
+        ++next_wanted;
+      }
+      take(e, i);
+      return !full() && (wanted.empty() || next_wanted < wanted.size());
+    });
     // .scen lengths assume the MovingAI rules; other rules or terrain need our own reference.
     if (ds.rules != MoveRules{} || !ds.terrain.empty())
       for (QueryInstance& q : m.queries) q.optimal = reference_cost(m.grid, q.start, q.goal);
     out.push_back(std::move(m));
   }
-}
-
-Grid generate_map(const GeneratedSpec& g, std::uint64_t seed) {
-  switch (g.kind) {
-    case GeneratedKind::Random:
-      return random_map(g.width, g.height, g.density, seed);
-    case GeneratedKind::Maze:
-      return maze_map(g.width, g.height, g.corridor_width, seed);
-    case GeneratedKind::Rooms:
-      return rooms_map(g.width, g.height, g.room_size, seed);
-  }
-  return {};
 }
 
 void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
@@ -67,7 +72,7 @@ void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
     m.dataset = ds.name;
     m.map_name = fmt::format("{}-{:03}", ds.name, i);
     m.seed = g.map_seeds.at(static_cast<std::size_t>(i));
-    m.grid = generate_map(g, m.seed);
+    m.grid = generate_map(g.shape(), m.seed);
     m.grid.set_rules(ds.rules);
     if (g.queries == QueryMode::Corners) {
       const Point s{0, 0}, t{g.width - 1, g.height - 1};
@@ -91,11 +96,22 @@ void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
 
 std::vector<MapInstance> load_instances(const ExperimentConfig& config) {
   std::vector<MapInstance> out;
-  for (const DatasetConfig& ds : config.datasets) {
+  for (std::size_t d = 0; d < config.datasets.size(); ++d) {
+    const DatasetConfig& ds = config.datasets[d];
+    const std::size_t first = out.size();
     if (ds.kind == DatasetConfig::Kind::MovingAI)
       load_movingai(ds, out);
     else
       load_generated(ds, out);
+    // A dataset that yields nothing is a mistake (an empty scen, a bucket range that matches no
+    // entry, generated maps without a connected pair), not a silent "0 runs".
+    std::size_t queries = 0;
+    for (std::size_t i = first; i < out.size(); ++i) queries += out[i].queries.size();
+    if (queries == 0)
+      throw InputError(config.source_file.string(), ds.line, fmt::format("datasets[{}]", d),
+                       ds.kind == DatasetConfig::Kind::MovingAI
+                           ? "no queries: the scen files are empty or 'buckets' matches no entry"
+                           : "no queries: the generated maps have no two connected free cells");
   }
   return out;
 }

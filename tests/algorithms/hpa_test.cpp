@@ -120,6 +120,36 @@ TEST(Hpa, ParametersAndCapabilities) {
   EXPECT_EQ(make_planner("hpa", {}).planner->extra_columns().size(), 6u);
 }
 
+// A limit that has passed ends the query as a timeout, with no path; the next query without a
+// limit is answered exactly as by a planner that never timed out (no state left half-built).
+TEST(Hpa, HonoursTheTimeLimitAndRecoversForTheNextQuery) {
+  const Grid g = random_map(256, 256, 0.2, 11);
+  const Query far{{0, 0}, {255, 255}};
+  for (const std::string levels : {"1", "2"}) {
+    SCOPED_TRACE("levels " + levels);
+    ConfiguredPlanner limited = make_planner("hpa", {{"levels", levels}});
+    ConfiguredPlanner fresh = make_planner("hpa", {{"levels", levels}});
+    Grid open_corners = g;
+    open_corners.set_passable(0, 0, true);
+    open_corners.set_passable(255, 255, true);
+    limited.planner->prepare(open_corners);
+    fresh.planner->prepare(open_corners);
+    Budget tiny;
+    tiny.time_limit_s = 1e-9;
+    SearchResult r;
+    limited.planner->solve(far, tiny, r);
+    EXPECT_EQ(r.status, Status::Timeout);
+    EXPECT_TRUE(r.path.empty());
+    SearchResult again, reference;
+    limited.planner->solve(far, Budget{}, again);
+    fresh.planner->solve(far, Budget{}, reference);
+    ASSERT_EQ(reference.status, Status::Solved);
+    EXPECT_EQ(again.status, Status::Solved);
+    EXPECT_EQ(again.path, reference.path);
+    EXPECT_EQ(again.counters.expansions, reference.counters.expansions);
+  }
+}
+
 TEST(Hpa, SameClusterDetourOutsideAndDirect) {
   // Start and goal in one 4x4 cluster, separated inside it by a wall: the path leaves the cluster.
   const Grid g = grid_from_rows({"..@.....", "..@.....", "..@.....", "..@.....", "........"});

@@ -67,6 +67,10 @@ double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
     rec.close(v);
     if (v == q.target) return rec.g(v);
     ++expansions;
+    if (deadline_ && deadline_->expired_at(expansions)) {
+      timed_out_ = true;
+      return kInf;
+    }
     on_expand(v);
     if (!has_target && q.want_count && abs.node(v).level >= q.want_level &&
         ++wanted == q.want_count)

@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "algorithms/core/deadline.h"
 #include "algorithms/core/search_trace.h"
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/planners/hpa/cluster_abstraction.h"
@@ -93,6 +94,13 @@ class AbstractSearch {
   std::size_t memory_bytes() const;
   std::uint32_t goal_node() const { return goal_node_; }
 
+  // Searches stop (returning infinity, timed_out() true) once `d` expires; nullptr = no limit.
+  void set_deadline(const Deadline* d) {
+    deadline_ = d;
+    timed_out_ = false;
+  }
+  bool timed_out() const { return timed_out_; }
+
   // Replaces the goal links used by searches whose target is goal_node().
   void set_goal_links(std::span<const Conn> links);
 
@@ -109,6 +117,8 @@ class AbstractSearch {
 
  private:
   std::uint32_t goal_node_ = 0;
+  const Deadline* deadline_ = nullptr;
+  bool timed_out_ = false;
   BinaryHeap<AStarOrder> open_;
   std::vector<double> link_cost_;
   std::vector<std::uint32_t> link_stamp_;

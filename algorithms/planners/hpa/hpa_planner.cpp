@@ -36,8 +36,9 @@ class HpaPlanner final : public Planner {
  protected:
   void do_prepare(const Grid& grid) override { query_.prepare(grid, settings_); }
 
-  void do_solve(CellId start, CellId goal, const Budget&, SearchResult& result) override {
+  void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
     hpa::QueryStats stats;
+    query_.set_time_limit(budget.time_limit_s);
     // One check per query; the traced query is a separate instantiation (hpa_query.cpp).
     if (SearchTrace* t = trace())
       query_.solve(start, goal, result, stats, *t);

@@ -194,6 +194,14 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
   const int L = settings_.levels;
   const int sx = grid_->x_of(start), sy = grid_->y_of(start);
   const int gx = grid_->x_of(goal), gy = grid_->y_of(goal);
+  // The insertion and candidate searches share one deadline; it is off again on every way out.
+  const Deadline deadline(time_limit_s_);
+  struct DeadlineScope {
+    AbstractSearch& search;
+    ~DeadlineScope() { search.set_deadline(nullptr); }
+  } scope{search_};
+  search_.set_deadline(&deadline);
+  const auto timed_out = [&] { return search_.timed_out() || deadline.expired(); };
   insert(0, start, stats.insertion, rec);
   insert(1, goal, stats.insertion, rec);
 
@@ -231,6 +239,13 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
       cell_work_.append_path(goal, result.path);
     }
   }
+  if (timed_out()) {
+    result.path.clear();
+    result.status = Status::Timeout;
+    stats.cost_unsmoothed = AbstractSearch::kInf;
+    return;
+  }
+  search_.set_deadline(nullptr);  // refinement needs its searches to finish
   if (best_level < 0) {
     result.status = Status::Unreachable;
     stats.cost_unsmoothed = AbstractSearch::kInf;
