@@ -160,8 +160,8 @@ class PyPlanner {
     const Query q{to_point(start, where, "start"), to_point(goal, where, "goal")};
     check_endpoint(q.start, where, "start");
     check_endpoint(q.goal, where, "goal");
-    if (!(time_limit_s >= 0.0))
-      throw InputError(where, 0, "time_limit", fmt::format("expected >= 0, got {}", time_limit_s));
+    if (std::string problem = time_limit_problem(time_limit_s); !problem.empty())
+      throw InputError(where, 0, "time_limit", problem);
     Budget budget;
     budget.time_limit_s = time_limit_s;
     budget.max_expansions = max_expansions;

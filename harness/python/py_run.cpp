@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "datasets/input_error.h"
+#include "datasets/input_file.h"
 #include "datasets/scen_io.h"
 #include "harness/config/dynamic_config.h"
 #include "harness/config/experiment_config.h"
@@ -96,7 +97,8 @@ std::string run(const fs::path& config, const std::optional<fs::path>& out,
 // The checks `pathbench report` applies to runs.csv (columns, field syntax, duplicate keys), so
 // read_runs refuses what the CLI refuses, with the same message. Returns the extra columns.
 py::dict check_runs(const fs::path& dir) {
-  if (!fs::is_directory(dir)) throw InputError(dir.string(), 0, "", "no such results directory");
+  if (std::string why = input_directory_problem(dir, "results directory"); !why.empty())
+    throw InputError(dir.string(), 0, "", why);
   const fs::path csv = dir / "runs.csv";
   if (!fs::exists(csv))
     throw InputError(csv.string(), 0, "",

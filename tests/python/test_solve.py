@@ -247,3 +247,11 @@ def test_external_planner_runs_from_python():
         assert r.cost == pytest.approx(q.optimal, abs=1e-6)
     crashed = pathbench.solve(g, (1, 4), (2, 6), "external", command="false")
     assert crashed.status == "crashed" and crashed.message and math.isnan(crashed.cost)
+
+
+def test_bad_time_limit_raises_the_cli_message():
+    with pytest.raises(pathbench.InputError) as info:
+        pathbench.solve(pathbench.load_map(QUICKSTART_MAP), (1, 4), (2, 6), time_limit=-1)
+    assert info.value.field == "time_limit"
+    assert cli_error("solve", "--map", QUICKSTART_MAP, "--start", "1,4", "--goal", "2,6",
+                     "--time-limit", "-1") == f"command line: field '--time-limit': {info.value.message}"
