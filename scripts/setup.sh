@@ -8,6 +8,7 @@ PACKAGES=(
   libboost-graph-dev libeigen3-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   python3 python3-matplotlib
+  pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
 )
 # Optional extras selected by the caller (e.g. chromium for the HTML report test).
 PACKAGES+=("$@")

@@ -20,6 +20,11 @@ scripts/setup.sh python3-scipy texlive-latex-base texlive-latex-recommended popp
 export PATHBENCH_DATA="${PATHBENCH_DATA:-$(cd .. && pwd)/shared/datasets}"
 
 scripts/build.sh build -DPATHBENCH_WERROR=ON
+# `import pathbench` (harness/python) from the fresh build, with Debian's interpreter.
+PYTHONPATH=build/python /usr/bin/python3 -c "import pathbench; \
+r = pathbench.solve(pathbench.load_map('datasets/maps/quickstart.map'), (1, 4), (2, 6)); \
+assert r.status == 'solved' and abs(r.cost - 2.41421356) < 1e-8, r; \
+print('test.sh: import pathbench:', pathbench.__file__, r)"
 ntests=$(cd build && ctest -N | sed -n 's/^Total Tests: //p')
 if [ "${ntests:-0}" -eq 0 ]; then
   echo "test.sh: ctest found no tests" >&2
