@@ -165,12 +165,12 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
 
   std::size_t total = 0;
   for (const MapInstance& m : maps) total += m.queries.size() * planners.size();
+  // load_instances refuses a dataset without queries, so only a shard can be empty here.
   if (total == 0)
-    throw InputError(
-        cfg.source_file.string(), 0, "datasets",
-        "the experiment has no query to run (empty scenario files, filters that "
-        "keep nothing, or generated maps without a connected pair of free cells)" +
-            std::string(shard.active() ? "; with --shard: more shards than queries?" : ""));
+    throw InputError("command line", 0, "--shard",
+                     fmt::format("shard {}/{} has no query: the experiment has fewer queries "
+                                 "than shards",
+                                 shard.k, shard.n));
 
   RunsCsv previous;  // resume: the rows already written (kept alive: rows point into it)
   std::set<RunKey> done_keys;
