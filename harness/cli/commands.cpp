@@ -18,6 +18,7 @@
 #include "harness/output/run_directory.h"
 #include "harness/render/posthoc_trace.h"
 #include "harness/runner/dynamic_runner.h"
+#include "harness/runner/parallel_run.h"
 
 namespace pathbench::cli {
 namespace {
@@ -95,7 +96,13 @@ ExperimentConfig load_run_config(const RunArgs& args) {
 }  // namespace
 
 int run_command(const RunArgs& args) {
-  const ExperimentConfig cfg = load_run_config(args);
+  const bool parallel_resume =
+      !args.options.resume_dir.empty() && is_parallel_work_dir(args.options.resume_dir);
+  if (args.jobs > 1 && !args.options.resume_dir.empty())
+    throw InputError("command line", 0, "--jobs",
+                     "--resume continues with the interrupted run's own number of processes; "
+                     "drop --jobs");
+  const ExperimentConfig cfg = parallel_resume ? ExperimentConfig{} : load_run_config(args);
   if (!args.options.resume_dir.empty() && cfg.dynamic_line != 0)
     throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
                      "--resume is not supported for dynamic experiments");
@@ -106,6 +113,9 @@ int run_command(const RunArgs& args) {
       throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
                        "--shard is not supported for dynamic experiments");
   }
+  if (args.jobs > 1 && cfg.dynamic_line != 0)
+    throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+                     "--jobs is not supported for dynamic experiments");
   opt.summary_by = args.by_map || cfg.summary_by == "map" ? GroupBy::Map : GroupBy::Dataset;
   // An experiment with a `dynamic:` section runs agents through changing maps instead of static
   // queries (harness/runner/dynamic_runner.h).
@@ -124,7 +134,12 @@ int run_command(const RunArgs& args) {
   }
   RunOutcome out;
   try {
-    out = run_experiment(cfg, opt, std::cout);
+    if (parallel_resume)
+      out = resume_parallel(args.options.resume_dir, opt, std::cout);
+    else if (args.jobs > 1)
+      out = run_parallel(cfg, opt, args.jobs, std::cout);
+    else
+      out = run_experiment(cfg, opt, std::cout);
   } catch (const RunWriteError& e) {
     std::cerr << fmt::format(
         "error: {}\nthe rows written so far are kept in {}; once the cause is fixed (free disk "

@@ -14,6 +14,7 @@ struct RunArgs {
   RunOptions options;
   bool by_map = false;
   std::string shard;  // --shard K/N
+  int jobs = 0;       // --jobs J: J local shard processes, merged (harness/runner/parallel_run.h)
 };
 int run_command(const RunArgs& args);
 
@@ -95,6 +96,13 @@ struct MergeArgs {
   bool allow_mixed_commits = false;
 };
 int merge_command(const MergeArgs& args);
+
+// `pathbench check-data PATH...` (check_data_command.cpp): datasets/dataset_check.h.
+struct CheckDataArgs {
+  std::vector<std::string> paths;  // .map files or folders
+  bool require_scen = false;       // a map without its .scen is an error
+};
+int check_data_command(const CheckDataArgs& args);
 
 }  // namespace pathbench::cli
 

@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--by-map", run.by_map, "summarise per map instead of per dataset");
   run_cmd->add_option("--shard", run.shard,
                       "K/N: run only part K (0-based) of N of the queries; `merge` joins them");
+  run_cmd->add_option("--jobs", run.jobs,
+                      "J: run J shards as processes on this machine, one per core, and merge them")
+      ->check(CLI::Range(1, 1024));
 
   cli::SolveArgs solve;
   auto* solve_cmd = app.add_subcommand("solve", "solve one query and print it as JSON");
@@ -138,6 +141,13 @@ int main(int argc, char** argv) {
   merge_cmd->add_flag("--allow-mixed-commits", merge.allow_mixed_commits,
                       "merge shards built from different commits (recorded in meta.json)");
 
+  cli::CheckDataArgs check;
+  auto* check_cmd = app.add_subcommand(
+      "check-data", "check that maps and their .scen files parse and agree, without running");
+  check_cmd->add_option("paths", check.paths, ".map files or folders (searched recursively)")
+      ->required();
+  check_cmd->add_flag("--require-scen", check.require_scen, "a map without NAME.map.scen fails");
+
   cli::ExportDimacsArgs dimacs;
   auto* dimacs_cmd = app.add_subcommand(
       "export-dimacs", "write the map's graph as DIMACS shortest-path .gr and .co files");
@@ -169,6 +179,7 @@ int main(int argc, char** argv) {
     if (*merge_cmd) return cli::merge_command(merge);
     if (*compare_cmd) return cli::compare_command(compare);
     if (*dimacs_cmd) return cli::export_dimacs_command(dimacs);
+    if (*check_cmd) return cli::check_data_command(check);
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return 2;

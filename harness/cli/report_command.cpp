@@ -10,6 +10,7 @@
 #include "datasets/input_file.h"
 #include "harness/cli/commands.h"
 #include "harness/output/latex_tables.h"
+#include "harness/output/measurement_notes.h"
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
@@ -72,6 +73,7 @@ int report_command(const ReportArgs& args) {
   if (args.by_dataset) opt.by = GroupBy::Dataset;
 
   const std::vector<SummaryRow> overall = write_summaries(dir, title, runs.rows, opt);
+  append_measurement_notes(dir, meta);
   const std::vector<SummaryRow> by_length = summarize_by_length(runs.rows, opt);
   print_summary_table(std::cout, overall);
 

@@ -10,6 +10,7 @@
 #include "datasets/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/output/csv_writer.h"
+#include "harness/output/measurement_notes.h"
 #include "harness/output/run_directory.h"
 #include "harness/output/run_manifest.h"
 #include "harness/output/runs_csv_reader.h"
@@ -186,7 +187,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
 
   // 3. Write like a run: staging beside the final directory, published complete or not at all.
   const std::string name = effective["name"].get<std::string>();
-  RunDirs dirs = plan_new_run_dirs(name, opt.out, "", "");
+  RunDirs dirs = opt.dirs ? *opt.dirs : plan_new_run_dirs(name, opt.out, "", "");
   open_staging(dirs, opt.overwrite);
   std::vector<std::string> extras(shards.front().runs.extra_columns->begin(),
                                   shards.front().runs.extra_columns->end());
@@ -221,6 +222,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                     {"date_utc", build_and_machine_info()["date_utc"]},
                     {"mixed_cpu_models", cpus.size() > 1},
                     {"mixed_commits", commits.size() > 1}};
+  if (opt.jobs > 0) meta["jobs"] = opt.jobs;
   write_json_file(dirs.staging / "meta.json", meta);
 
   SummaryOptions so;
@@ -231,15 +233,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
       exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
   MergeOutcome out;
   out.summary = write_summaries(dirs.staging, name, rows, so);
-  if (cpus.size() > 1) {
-    // Absolute times then mix machines; each per-query ratio was still measured on one.
-    const std::string note = fmt::format(
-        "\nNote: the shards ran on {} CPU models ({}); absolute times mix machines, per-query "
-        "ratios (speedups) do not.\n",
-        cpus.size(), fmt::join(cpus, "; "));
-    std::ofstream(dirs.staging / "summary.md", std::ios::app) << note;
-    log << note;
-  }
+  log << append_measurement_notes(dirs.staging, meta);
   publish_run(dirs);
   out.dir = dirs.dir;
   out.rows = rows.size();

@@ -9,9 +9,11 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <vector>
 
+#include "harness/output/run_directory.h"
 #include "harness/output/summary.h"
 
 namespace pathbench {
@@ -22,6 +24,10 @@ struct MergeOptions {
   std::filesystem::path out;
   bool overwrite = false;
   bool allow_mixed_commits = false;
+  // Set by `run --jobs` (harness/runner/parallel_run.h): the directories it chose (with
+  // `latest`) instead of `out`, and the number of parallel processes to record.
+  std::optional<RunDirs> dirs;
+  int jobs = 0;
 };
 
 struct MergeOutcome {

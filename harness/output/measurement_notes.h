@@ -1,0 +1,19 @@
+// Caveats about how a run's times were measured, read from its meta.json, for summary.md and the
+// terminal: shards merged from different CPU models (absolute times mix machines) and parallel
+// processes on one machine (`run --jobs`: shared caches make times noisier). Written by the merge
+// and again by `pathbench report`, which rewrites summary.md.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace pathbench {
+
+std::vector<std::string> measurement_notes(const nlohmann::json& meta);
+
+// Appends each note to `dir`/summary.md as a "Note:" paragraph; returns the text appended.
+std::string append_measurement_notes(const std::filesystem::path& dir, const nlohmann::json& meta);
+
+}  // namespace pathbench

@@ -1,0 +1,319 @@
+#include "harness/runner/parallel_run.h"
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "datasets/input_error.h"
+#include "datasets/input_file.h"
+#include "harness/output/run_directory.h"
+#include "harness/output/run_manifest.h"
+#include "harness/runner/run_setup.h"
+#include "harness/runner/shard.h"
+#include "harness/runner/shard_merge.h"
+#include "harness/runner/shard_process.h"
+
+namespace pathbench {
+namespace fs = std::filesystem;
+
+namespace {
+
+volatile std::sig_atomic_t g_parallel_signal = 0;
+extern "C" void on_parallel_signal(int sig) { g_parallel_signal = sig; }
+
+// SIGINT / SIGTERM are recorded and passed on to the children (once each) while they run.
+class SignalForwarding {
+ public:
+  SignalForwarding()
+      : int_(std::signal(SIGINT, on_parallel_signal)),
+        term_(std::signal(SIGTERM, on_parallel_signal)) {
+    g_parallel_signal = 0;
+  }
+  ~SignalForwarding() {
+    std::signal(SIGINT, int_);
+    std::signal(SIGTERM, term_);
+  }
+  SignalForwarding(const SignalForwarding&) = delete;
+  SignalForwarding& operator=(const SignalForwarding&) = delete;
+
+ private:
+  void (*int_)(int);
+  void (*term_)(int);
+};
+
+// What `--resume <dir>.jobs` needs: written once before the first child starts.
+struct WorkPlan {
+  int jobs = 0;
+  fs::path config_file;
+  RunDirs dirs;
+  bool save_paths = false, overwrite = false;
+  std::vector<std::size_t> shard_rows;  // expected rows of each shard (progress)
+};
+
+fs::path work_dir_of(const RunDirs& dirs) { return dirs.dir.string() + ".jobs"; }
+fs::path shard_dir(const fs::path& work, int k) { return work / fmt::format("shard-{}", k); }
+fs::path shard_log(const fs::path& work, int k) { return work / fmt::format("shard-{}.log", k); }
+
+void write_plan(const fs::path& work, const WorkPlan& p) {
+  write_json_file(work / "jobs.json", {{"jobs", p.jobs},
+                                       {"config_file", p.config_file.string()},
+                                       {"dir", p.dirs.dir.string()},
+                                       {"latest", p.dirs.latest.string()},
+                                       {"save_paths", p.save_paths},
+                                       {"overwrite", p.overwrite},
+                                       {"shard_rows", p.shard_rows}});
+}
+
+WorkPlan read_plan(const fs::path& work) {
+  const std::string file = (work / "jobs.json").string();
+  std::ifstream in = open_input_file(work / "jobs.json", "parallel run plan");
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    throw InputError(file, 0, "", "not a parallel run's plan (unreadable JSON)");
+  WorkPlan p;
+  try {
+    p.jobs = j.at("jobs").get<int>();
+    p.config_file = j.at("config_file").get<std::string>();
+    p.dirs.dir = j.at("dir").get<std::string>();
+    p.dirs.staging = p.dirs.dir.string() + ".partial";
+    p.dirs.latest = j.at("latest").get<std::string>();
+    p.save_paths = j.at("save_paths").get<bool>();
+    p.overwrite = j.at("overwrite").get<bool>();
+    p.shard_rows = j.at("shard_rows").get<std::vector<std::size_t>>();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(file, 0, "", std::string("not a parallel run's plan: ") + e.what());
+  }
+  if (p.jobs < 2 || p.shard_rows.size() != static_cast<std::size_t>(p.jobs) ||
+      work_dir_of(p.dirs) != work)
+    throw InputError(file, 0, "jobs", "does not describe this folder's shards");
+  return p;
+}
+
+// Rows finished so far in a shard's runs.csv (staging or published), counted incrementally.
+class RowCounter {
+ public:
+  std::size_t count(const fs::path& shard) {
+    for (const fs::path& f :
+         {fs::path(shard.string() + ".partial") / "runs.csv", shard / "runs.csv"}) {
+      std::ifstream in(f, std::ios::binary);
+      if (!in) continue;
+      if (f != file_) file_ = f, offset_ = 0, lines_ = 0;
+      in.seekg(static_cast<std::streamoff>(offset_));
+      char buf[1 << 16];
+      while (in.read(buf, sizeof buf), in.gcount() > 0) {
+        for (std::streamsize i = 0; i < in.gcount(); ++i) lines_ += buf[i] == '\n';
+        offset_ += static_cast<std::size_t>(in.gcount());
+      }
+      return lines_ > 0 ? lines_ - 1 : 0;  // the header
+    }
+    return 0;
+  }
+
+ private:
+  fs::path file_;
+  std::size_t offset_ = 0, lines_ = 0;
+};
+
+bool shard_finished(const fs::path& work, int k) {
+  std::error_code ec;
+  return fs::exists(shard_dir(work, k) / "meta.json", ec);
+}
+
+// Starts the unfinished shards, waits for all, passes signals on. Returns the signal that
+// stopped the run (0 when every child ended on its own) and fills `failed` with bad exits.
+int run_children(const fs::path& work, const WorkPlan& p, bool progress, std::ostream& log,
+                 std::vector<std::pair<int, int>>& failed) {
+  const fs::path exe = self_executable();
+  const std::vector<int> cpus = allowed_cpus();
+  if (static_cast<std::size_t>(p.jobs) > cpus.size())
+    log << fmt::format("warning: {} jobs on {} usable cores: shards share cores, timings suffer\n",
+                       p.jobs, cpus.size());
+  std::map<pid_t, int> running;  // pid -> shard
+  SignalForwarding signals;
+  for (int k = 0; k < p.jobs; ++k) {
+    if (shard_finished(work, k)) continue;
+    std::vector<std::string> argv{exe.string(), "run"};
+    const fs::path dir = shard_dir(work, k);
+    std::error_code ec;
+    if (fs::exists(dir.string() + ".partial", ec)) {
+      argv.insert(argv.end(), {"--resume", dir.string()});
+    } else {
+      argv.insert(argv.end(), {p.config_file.string(), "--shard", fmt::format("{}/{}", k, p.jobs),
+                               "--out", dir.string()});
+      if (p.save_paths) argv.push_back("--save-paths");
+    }
+    const int cpu = cpus.empty() ? -1 : cpus[static_cast<std::size_t>(k) % cpus.size()];
+    running[start_shard_process(argv, cpu, shard_log(work, k))] = k;
+  }
+  std::vector<RowCounter> counters(static_cast<std::size_t>(p.jobs));
+  std::size_t total = 0;
+  for (std::size_t r : p.shard_rows) total += r;
+  const auto start = std::chrono::steady_clock::now();
+  int forwarded = 0;
+  auto show = [&](bool last) {
+    if (!progress) return;
+    std::size_t done = 0;
+    for (int k = 0; k < p.jobs; ++k)
+      done += counters[static_cast<std::size_t>(k)].count(shard_dir(work, k));
+    const double el =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << fmt::format("\r  {} jobs: {}/{} rows  {:.0f}/s   ", p.jobs, done, total,
+                             el > 0 ? static_cast<double>(done) / el : 0.0)
+              << (last ? "\n" : "") << std::flush;
+  };
+  int ticks = 0;
+  while (!running.empty()) {
+    if (g_parallel_signal != 0 && forwarded == 0) {
+      forwarded = g_parallel_signal;
+      for (const auto& [pid, k] : running) kill(pid, forwarded);
+    }
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid > 0) {
+      const auto it = running.find(pid);
+      if (it == running.end()) continue;
+      const int code = exit_code_of(status);
+      // 3: the shard finished with rows that failed validation; the merge reports them.
+      if (code != 0 && code != 3 && forwarded == 0) failed.emplace_back(it->second, code);
+      running.erase(it);
+      continue;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (++ticks % 20 == 0) show(false);
+  }
+  show(true);
+  return forwarded;
+}
+
+std::string log_tail(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    lines.push_back(line);
+    if (lines.size() > 5) lines.erase(lines.begin());
+  }
+  std::string out;
+  for (const std::string& l : lines) out += "    " + l + "\n";
+  return out;
+}
+
+// Removes the work folder after a merge, entry by entry: only what run_parallel wrote.
+void remove_work_dir(const fs::path& work, int jobs, std::ostream& log) {
+  std::error_code ec;
+  fs::remove(work / "jobs.json", ec);
+  for (int k = 0; k < jobs; ++k) {
+    fs::remove_all(shard_dir(work, k), ec);
+    fs::remove(shard_log(work, k), ec);
+  }
+  if (!fs::remove(work, ec))
+    log << fmt::format("note: {} holds other files and was kept\n", work.string());
+}
+
+RunOutcome finish(const fs::path& work, const WorkPlan& p, const RunOptions& opt,
+                  std::ostream& log) {
+  std::vector<std::pair<int, int>> failed;
+  const int sig = run_children(work, p, opt.progress, log, failed);
+  RunOutcome out;
+  if (sig != 0) {
+    log << fmt::format(
+        "\ninterrupted: the shards keep their finished rows in {}; resume with: pathbench run "
+        "--resume {}\n",
+        work.string(), work.string());
+    out.dir = work;
+    out.interrupted = true;
+    out.signal = sig;
+    return out;
+  }
+  if (!failed.empty()) {
+    std::string what;
+    for (const auto& [k, code] : failed)
+      what += fmt::format("  shard {}/{} exited with {}; its log {} ends:\n{}", k, p.jobs, code,
+                          shard_log(work, k).string(), log_tail(shard_log(work, k)));
+    throw std::runtime_error(fmt::format(
+        "{} of {} shard processes failed:\n{}finished shards are kept; after fixing the cause: "
+        "pathbench run --resume {}",
+        failed.size(), p.jobs, what, work.string()));
+  }
+  MergeOptions mo;
+  for (int k = 0; k < p.jobs; ++k) mo.inputs.push_back(shard_dir(work, k));
+  mo.dirs = p.dirs;
+  mo.overwrite = p.overwrite;
+  mo.jobs = p.jobs;
+  std::ostringstream merge_log;
+  const MergeOutcome m = merge_shards(mo, merge_log);
+  remove_work_dir(work, p.jobs, log);
+  out.dir = m.dir;
+  out.summary = m.summary;
+  out.rows = m.rows;
+  out.invalid = m.invalid;
+  return out;
+}
+
+}  // namespace
+
+bool is_parallel_work_dir(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "jobs.json", ec);
+}
+
+RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int jobs,
+                        std::ostream& log) {
+  if (jobs < 2 || jobs > 1024)
+    throw InputError("command line", 0, "--jobs", fmt::format("must be 2..1024, got {}", jobs));
+  if (opt.shard.active())
+    throw InputError("command line", 0, "--jobs", "runs its own shards; drop --shard");
+  WorkPlan p;
+  p.jobs = jobs;
+  p.config_file = cfg.source_file;
+  p.save_paths = opt.save_paths;
+  p.overwrite = opt.overwrite;
+  {
+    // The same checks as a single run, once, before any process starts.
+    std::vector<ActivePlanner> planners = build_planners(cfg);
+    std::vector<MapInstance> maps = load_instances(cfg);
+    check_combinations(cfg, planners, maps);
+    p.shard_rows.assign(static_cast<std::size_t>(jobs), 0);
+    std::size_t ordinal = 0;
+    for (const MapInstance& m : maps)
+      for (std::size_t q = 0; q < m.queries.size(); ++q, ++ordinal)
+        p.shard_rows[static_cast<std::size_t>(shard_of(ordinal, {0, jobs}))] += planners.size();
+    if (ordinal < static_cast<std::size_t>(jobs))
+      throw InputError(
+          "command line", 0, "--jobs",
+          fmt::format("{} jobs for {} queries: use at most {}", jobs, ordinal, ordinal));
+  }
+  p.dirs = plan_run_dirs(cfg, opt);
+  const fs::path work = work_dir_of(p.dirs);
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(work, ec)))
+    throw InputError(work.string(), 0, "--jobs",
+                     is_parallel_work_dir(work)
+                         ? "an interrupted parallel run is here: finish it with pathbench run "
+                           "--resume " +
+                               work.string()
+                         : "exists and is not pathbench's; choose another --out");
+  // Refuses an existing result (without --overwrite) now rather than after the run; the empty
+  // staging directory this creates is removed again, the merge opens its own.
+  open_staging(p.dirs, opt.overwrite);
+  fs::remove(p.dirs.staging, ec);
+  fs::create_directories(work, ec);
+  if (ec) throw InputError(work.string(), 0, "--jobs", "cannot create: " + ec.message());
+  write_plan(work, p);
+  return finish(work, p, opt, log);
+}
+
+RunOutcome resume_parallel(const fs::path& work_dir, const RunOptions& opt, std::ostream& log) {
+  const fs::path work = resolve_dir_path(work_dir, "--resume");
+  const WorkPlan p = read_plan(work);
+  return finish(work, p, opt, log);
+}
+
+}  // namespace pathbench

@@ -1,0 +1,153 @@
+// `pathbench run --jobs J` through the real binary: the merged result equals the single-process
+// run in every column but the timings, records `jobs`, says so in the summary, survives SIGTERM
+// (resumed from `<dir>.jobs`), and refuses what it cannot do before starting any process.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "tests/support/run_rows.h"
+#include "tests/support/shell.h"
+
+namespace pathbench {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using testing::read_text;
+using testing::rows_without_times;
+using testing::shell_quote;
+using testing::write_text;
+
+std::string config(int size, int count, int per_bucket) {
+  return "name: par\n"
+         "seed: 3\n"
+         "datasets:\n"
+         "  - name: rnd\n"
+         "    generated: {kind: random, width: " +
+         std::to_string(size) + ", height: " + std::to_string(size) +
+         ", density: 0.2, count: " + std::to_string(count) +
+         ",\n"
+         "                queries_per_bucket: " +
+         std::to_string(per_bucket) +
+         "}\n"
+         "planners:\n"
+         "  - {label: astar, algorithm: astar}\n"
+         "  - {label: jps, algorithm: jps}\n";
+}
+
+class ParallelRunTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::random_device rd;
+    root_ = fs::temp_directory_path() / ("pathbench_parallel_test_" + std::to_string(rd()));
+    work_ = root_ / "work";
+    fs::create_directories(work_);
+    write_text(work_ / "exp.yaml", config(48, 3, 2));
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  CommandResult pathbench(const std::string& args) const {
+    return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
+  }
+  nlohmann::json meta(const fs::path& dir) const {
+    return nlohmann::json::parse(read_text(work_ / dir / "meta.json"));
+  }
+  fs::path root_, work_;
+};
+
+TEST_F(ParallelRunTest, TwoJobsEqualTheSingleProcessRunApartFromTimes) {
+  ASSERT_EQ(pathbench("run exp.yaml --out single").code, 0);
+  const CommandResult r = pathbench("run exp.yaml --jobs 2 --out par");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(rows_without_times(work_ / "par" / "runs.csv"),
+            rows_without_times(work_ / "single" / "runs.csv"));
+  EXPECT_GT(rows_without_times(work_ / "par" / "runs.csv").size(), 10u);
+  const nlohmann::json m = meta("par");
+  EXPECT_EQ(m["jobs"], 2);
+  ASSERT_EQ(m["merged"]["shards"].size(), 2u);
+  EXPECT_EQ(m["experiment"]["fingerprint"], meta("single")["experiment"]["fingerprint"]);
+  EXPECT_NE(read_text(work_ / "par" / "summary.md").find("timed in 2 parallel processes"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("Results: "), std::string::npos) << r.out;
+  // The shards' working folder is gone; only the result is left.
+  EXPECT_FALSE(fs::exists(work_ / "par.jobs"));
+  EXPECT_FALSE(fs::exists(work_ / "par.partial"));
+  // report rewrites summary.md and keeps the caveat.
+  ASSERT_EQ(pathbench("report par --no-plots").code, 0);
+  EXPECT_NE(read_text(work_ / "par" / "summary.md").find("timed in 2 parallel processes"),
+            std::string::npos);
+  // --jobs 1 is an ordinary run.
+  ASSERT_EQ(pathbench("run exp.yaml --jobs 1 --out one").code, 0);
+  EXPECT_FALSE(meta("one").contains("jobs"));
+}
+
+TEST_F(ParallelRunTest, DefaultDirectoryAndLatestLikeAnyRun) {
+  const CommandResult r = pathbench("run exp.yaml --jobs 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const fs::path latest = work_ / "results" / "par" / "latest";
+  ASSERT_TRUE(fs::is_symlink(latest));
+  EXPECT_EQ(meta(fs::read_symlink(latest).is_absolute()
+                     ? fs::read_symlink(latest)
+                     : latest.parent_path() / fs::read_symlink(latest))["jobs"],
+            2);
+  for (const fs::directory_entry& e : fs::directory_iterator(work_ / "results" / "par"))
+    EXPECT_EQ(e.path().extension(), "") << "left behind: " << e.path();
+}
+
+TEST_F(ParallelRunTest, SigtermKeepsTheShardsAndResumeFinishesThem) {
+  // Enough work that the signal lands mid-run (a second or two per process).
+  write_text(work_ / "exp.yaml", config(128, 4, 8));
+  ASSERT_EQ(pathbench("run exp.yaml --out single").code, 0);
+  const std::string cmd = shell_quote(PATHBENCH_EXE) + " run exp.yaml --jobs 2 --out par";
+  const CommandResult r = testing::run_shell(
+      work_,
+      "( " + cmd +
+          " & pid=$!; for i in $(seq 200); do "
+          "[ \"$(cat par.jobs/shard-1.partial/runs.csv 2>/dev/null | wc -l)\" -ge 3 ] && break; "
+          "sleep 0.05; done; kill -TERM $pid; wait $pid; echo \"exit=$?\" )",
+      root_);
+  ASSERT_NE(r.out.find("exit=143"), std::string::npos) << r.out << r.err;
+  ASSERT_TRUE(fs::exists(work_ / "par.jobs" / "jobs.json"));
+  EXPECT_FALSE(fs::exists(work_ / "par"));
+  EXPECT_NE(r.out.find("pathbench run --resume"), std::string::npos) << r.out;
+  const CommandResult resumed = pathbench("run --resume par.jobs");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_EQ(rows_without_times(work_ / "par" / "runs.csv"),
+            rows_without_times(work_ / "single" / "runs.csv"));
+  EXPECT_FALSE(fs::exists(work_ / "par.jobs"));
+}
+
+TEST_F(ParallelRunTest, RefusesBeforeStartingAnyProcess) {
+  CommandResult r = pathbench("run exp.yaml --jobs 2 --shard 0/2 --out x");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--jobs"), std::string::npos) << r.err;
+  r = pathbench("run exp.yaml --jobs 0 --out x");
+  EXPECT_NE(r.code, 0);
+  r = pathbench("run exp.yaml --jobs 500 --out x");  // 3 maps x 2 per bucket: fewer queries
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("use at most"), std::string::npos) << r.err;
+  fs::create_directories(work_ / "taken");
+  write_text(work_ / "taken" / "notes.txt", "mine");
+  r = pathbench("run exp.yaml --jobs 2 --out taken");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(read_text(work_ / "taken" / "notes.txt"), "mine");
+  write_text(work_ / "dyn.yaml",
+             "name: d\ndatasets:\n  - name: g\n    generated: {kind: random, width: 20, height: "
+             "20, density: 0.1, count: 1, queries_per_bucket: 1}\nplanners:\n  - {label: a, "
+             "algorithm: dstar_lite}\ndynamic:\n  kind: [changing_map]\n  runs_per_map: 1\n");
+  r = pathbench("run dyn.yaml --jobs 2 --out d");
+  EXPECT_EQ(r.code, 2) << r.err;
+  // Nothing was started, so nothing was written.
+  for (const char* left : {"x", "x.jobs", "taken.jobs", "d", "d.jobs"})
+    EXPECT_FALSE(fs::exists(work_ / left)) << left;
+}
+
+}  // namespace
+}  // namespace pathbench
