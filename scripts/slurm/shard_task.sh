@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Body of one array task (appended by submit.sh after the #SBATCH lines and the PB, CONFIG, N and
 # SHARDS settings): runs shard $SLURM_ARRAY_TASK_ID of N into $SHARDS/shard-K, continuing an
 # interrupted attempt, pinned to one CPU of the allocation.

@@ -1,10 +1,12 @@
+# shellcheck shell=bash
 # A private one-node Slurm cluster for tests (sourced by slurm_test.sh): munged, slurmctld and
 # slurmd from Debian's packages, every file (config, keys, sockets, spool, logs, PID files) inside
 # one fresh folder and on free ports, so nothing of an earlier run or of another cluster on this
 # machine comes back. Clients reach it through the exported SLURM_CONF.
-# Needs root (SlurmUser=root, munged run as the munge user). Functions:
+# Needs root (SlurmUser=root, munged runs as the munge user). Functions:
 #   cluster_missing            prints what is missing to run a cluster here (empty: all there)
-#   cluster_start DIR          starts the daemons, waits (bounded) until the node is idle
+#   cluster_start DIR          starts the daemons, waits (bounded) until the node is idle; the
+#                              munge user must be able to reach DIR (its parents 0755)
 #   cluster_stop               cancels jobs, stops the daemons this file started, by PID
 #   cluster_logs               prints the tail of the daemon logs (for failures)
 
@@ -13,7 +15,7 @@ cluster_pids=()  # in start order: munged slurmctld slurmd
 cluster_missing() {
   local tool
   [ "$(id -u)" -eq 0 ] || echo "root (the daemons run as root and as the munge user)"
-  for tool in munged mungekey munge slurmctld slurmd sbatch squeue sinfo scontrol scancel runuser setsid; do
+  for tool in munged mungekey munge slurmctld slurmd sbatch squeue sinfo scontrol scancel setpriv setsid; do
     command -v "$tool" >/dev/null 2>&1 || echo "$tool"
   done
   id munge >/dev/null 2>&1 || echo "the munge user (package munge)"
@@ -46,11 +48,18 @@ cluster_start() {
   # munged checks its files: the key private to munge, the socket folder reachable by all.
   chown munge:munge "$dir/munge"
   chmod 0755 "$dir" "$dir/munge"
-  runuser -u munge -- mungekey -c -k "$dir/munge/munge.key" || return 1
-  runuser -u munge -- /usr/sbin/munged --socket="$dir/munge/socket" --key-file="$dir/munge/munge.key" \
+  # setpriv execs (runuser forks): in the foreground (-F) munged is this shell's child, reaped by
+  # it, and $! is its PID.
+  local as_munge=(setpriv --reuid=munge --regid=munge --init-groups)
+  "${as_munge[@]}" mungekey -c -k "$dir/munge/munge.key" || return 1
+  "${as_munge[@]}" munged -F --socket="$dir/munge/socket" --key-file="$dir/munge/munge.key" \
     --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
-    --seed-file="$dir/munge/munged.seed" || return 1
-  cluster_pids+=("$(cat "$dir/munge/munged.pid")")
+    --seed-file="$dir/munge/munged.seed" </dev/null >"$dir/log/munged.out" 2>&1 &
+  cluster_pids+=("$!")
+  for _ in $(seq 1 40); do
+    [ -S "$dir/munge/socket" ] && break
+    sleep 0.25
+  done
   munge -n -S "$dir/munge/socket" | unmunge -S "$dir/munge/socket" >/dev/null || return 1
 
   cat >"$dir/slurm.conf" <<EOF
@@ -97,7 +106,7 @@ EOF
   return 1
 }
 
-# Running (or sleeping) and not a zombie: PID 1 does not always reap daemons at once.
+# Running (or sleeping) and not a zombie.
 cluster_alive() {
   local st
   st="$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" 2>/dev/null || true)"

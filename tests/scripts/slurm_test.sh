@@ -9,7 +9,7 @@ set -euo pipefail
 pb="$(realpath -e "$1")"
 src="$(realpath -e "$2")"
 submit="$src/scripts/slurm/submit.sh"
-# shellcheck source=slurm_cluster.sh
+# shellcheck source=tests/scripts/slurm_cluster.sh
 source "$src/tests/scripts/slurm_cluster.sh"
 
 missing="$(cluster_missing)"
@@ -21,6 +21,7 @@ fi
 
 # /tmp keeps munged's socket path short (sockaddr_un holds 108 bytes).
 work="$(mktemp -d /tmp/pathbench_slurm_test.XXXXXX)"
+chmod 0755 "$work"  # munged, run as the munge user, keeps its key and socket inside
 status=1
 finish() {
   cluster_stop
@@ -67,9 +68,10 @@ for r in rows:
     print(",".join("" if i in timing else v for i, v in enumerate(r)))
 EOF
 }
-same_as_single() {
-  [ -f "$out/merged/runs.csv" ] || fail "no merged runs.csv in $out/merged"
-  diff <(untimed "$work/single/runs.csv") <(untimed "$out/merged/runs.csv") >"$work/diff.txt" ||
+same_as_single() {  # [MERGED_DIR]
+  local merged="${1:-$out/merged}"
+  [ -f "$merged/runs.csv" ] || fail "no merged runs.csv in $merged"
+  diff <(untimed "$work/single/runs.csv") <(untimed "$merged/runs.csv") >"$work/diff.txt" ||
     fail "merged runs.csv differs from the single-process run: $(head -n 20 "$work/diff.txt")"
   [ "$(wc -l <"$work/single/runs.csv")" -gt 20 ] || fail "the experiment has too few rows to shard"
 }
@@ -95,10 +97,8 @@ expect_refusal() {  # MESSAGE ARGS...
 expect_refusal "--shards must be" "$submit" "$work/exp.yaml" --shards 0 --out "$out" --pathbench "$pb"
 expect_refusal "does not exist" "$submit" "$work/nope.yaml" --shards 4 --out "$out" --pathbench "$pb"
 expect_refusal "--shards N is required" "$submit" "$work/exp.yaml" --out "$out" --pathbench "$pb"
-mkdir "$work/nobin"  # a PATH without sbatch/squeue
-for f in /usr/bin/*; do
-  case "${f##*/}" in sbatch | squeue) ;; *) ln -s "$f" "$work/nobin/" ;; esac
-done
+mkdir "$work/nobin"  # a PATH without sbatch/squeue: only what submit.sh needs to get that far
+ln -s "$(command -v bash)" "$(command -v dirname)" "$work/nobin/"
 expect_refusal "sbatch not found" env PATH="$work/nobin" "$submit" "$work/exp.yaml" --shards 4 \
   --out "$out" --pathbench "$pb"
 mkdir "$work/foreign" && touch "$work/foreign/notes.txt"
@@ -175,6 +175,12 @@ step "submitting once more: nothing to do"
 grep -q "nothing to do" "$work/submit3.txt" || fail "a finished run was submitted again"
 expect_refusal "holds a run in 4 shards" "$submit" "$work/exp.yaml" --shards 3 --out "$out" \
   --pathbench "$pb"
+
+step "one shard: the whole experiment, no merge needed"
+"$submit" "$work/exp.yaml" --shards 1 --out "$work/out1" --pathbench "$pb" >"$work/submit4.txt" ||
+  fail "submit.sh --shards 1 failed: $(cat "$work/submit4.txt")"
+wait_job "$(job_of merge "$work/submit4.txt")"
+same_as_single "$work/out1/merged"
 
 cluster_stop
 status=0
