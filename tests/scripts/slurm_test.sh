@@ -182,6 +182,68 @@ step "one shard: the whole experiment, no merge needed"
 wait_job "$(job_of merge "$work/submit4.txt")"
 same_as_single "$work/out1/merged"
 
+step "pre-empted: scancel a running shard, resubmit, it resumes"
+# Repetitions make each row take milliseconds on tiny maps; the wrapper freezes shard 0's first
+# attempt (SIGSTOP) after a few rows, so the cancel lands mid-run however fast the machine is.
+cat >"$work/long.yaml" <<'EOF2'
+name: slurm_preempt
+seed: 3
+repetitions: 200
+datasets:
+  - name: rnd
+    generated: {kind: random, width: 64, height: 64, density: 0.2, count: 2, queries_per_bucket: 2}
+planners:
+  - {label: astar, algorithm: astar}
+EOF2
+partial="$work/long/shards/shard-0.partial/runs.csv"
+cat >"$work/freezing_pathbench" <<EOF2
+#!/usr/bin/env bash
+case " \$* " in
+  *" --shard 0/2 --out "*) ;;
+  *) exec $(printf %q "$pb") "\$@" ;;
+esac
+$(printf %q "$pb") "\$@" &
+pid=\$!
+trap 'kill -CONT \$pid; kill -TERM \$pid' TERM
+for _ in \$(seq 1 3000); do
+  [ "\$(cat $(printf %q "$partial") 2>/dev/null | wc -l)" -gt 5 ] && break
+  sleep 0.01
+done
+kill -STOP \$pid
+touch $(printf %q "$work/frozen")
+wait \$pid
+EOF2
+chmod +x "$work/freezing_pathbench"
+"$submit" "$work/long.yaml" --shards 2 --out "$work/long" --pathbench "$work/freezing_pathbench" \
+  >"$work/submit5.txt" || fail "submit.sh failed: $(cat "$work/submit5.txt")"
+array5="$(job_of shards "$work/submit5.txt")"
+merge5="$(job_of merge "$work/submit5.txt")"
+for _ in $(seq 1 600); do
+  [ -e "$work/frozen" ] && break
+  sleep 0.1
+done
+[ -e "$work/frozen" ] || fail "shard 0 did not start within 60 s"
+scancel "$array5"
+wait_gone() {
+  for _ in $(seq 1 120); do
+    [ -z "$(squeue -h -j "$1" 2>/dev/null)" ] && return 0
+    sleep 0.5
+  done
+  fail "job $1 is still queued after 60 s"
+}
+wait_gone "$array5"
+wait_gone "$merge5" # cancelled by --kill-on-invalid-dep: a shard failed
+[ -f "$partial" ] && [ ! -e "$work/long/shards/shard-0" ] || fail "shard 0 was not left partial"
+"$submit" "$work/long.yaml" --shards 2 --out "$work/long" --pathbench "$work/freezing_pathbench" \
+  >"$work/submit6.txt" || fail "resubmission failed: $(cat "$work/submit6.txt")"
+wait_job "$(job_of merge "$work/submit6.txt")"
+/usr/bin/python3 - "$work/long/shards/shard-0/meta.json" <<'EOF2' || fail "shard 0 did not resume"
+import json, sys
+resumed = json.load(open(sys.argv[1]))["resumed"]
+assert len(resumed) == 1 and resumed[0]["rows_kept"] >= 5, resumed
+EOF2
+[ -f "$work/long/merged/meta.json" ] || fail "no merged result after the resumed shard"
+
 cluster_stop
 status=0
 step "PASS"
