@@ -69,6 +69,7 @@ fi
 pathbench="$(realpath -e "$pathbench")"
 
 out="$(realpath -m "${out:-results/$stem/slurm-$shards}")"
+[[ $out != *[[:space:]]* ]] || die "--out '$out' has white space, which #SBATCH lines cannot hold"
 case "$out" in
   / | "$HOME" | "$PWD") die "--out '$out' would mix the run with other files: name a folder of its own" ;;
 esac
