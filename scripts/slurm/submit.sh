@@ -108,6 +108,12 @@ for ((k = 0; k < shards; k++)); do
   fi
 done
 
+if [ "$dry_run" -eq 0 ]; then
+  # Array indices must be below MaxArraySize (1001 unless the cluster sets it).
+  max_array="$(scontrol show config 2>/dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p')"
+  [ -z "$max_array" ] || [ "$shards" -le "$max_array" ] ||
+    die "this cluster runs job arrays of at most $max_array tasks (MaxArraySize): use --shards $max_array or fewer"
+fi
 if [ "$dry_run" -eq 0 ] && [ -f "$state" ]; then
   ids="$(sed -n 's/^job_ids=//p' "$state" | tr ' \n' ',,' | sed 's/,,*/,/g;s/^,//;s/,$//')"
   if [ -n "$ids" ]; then
@@ -133,7 +139,18 @@ sbatch_lines() {  # NAME OUTPUT_PATTERN [MORE_OPTIONS...]
   for a in "${extra[@]}" "${@:3}"; do echo "#SBATCH $a"; done
   printf 'PB=%q\nN=%q\nSHARDS=%q\n' "$pathbench" "$shards" "$out/shards"
 }
-array_spec="$(IFS=,; echo "${missing[*]}")"
+# The missing indices as ranges: 0-3,7,9-10 (sbatch limits the length of the --array value).
+array_spec=""
+for ((i = 0; i < ${#missing[@]}; i++)); do
+  j=$i
+  while [ $((j + 1)) -lt ${#missing[@]} ] && [ "${missing[j + 1]}" -eq $((missing[j] + 1)) ]; do
+    j=$((j + 1))
+  done
+  range="${missing[i]}"
+  [ "$j" -eq "$i" ] || range="${missing[i]}-${missing[j]}"
+  array_spec="${array_spec:+$array_spec,}$range"
+  i=$j
+done
 shard_script="$(
   sbatch_lines "pb-$stem" 'slurm-%A_%a.out' ${array_spec:+"--array=$array_spec"}
   printf 'CONFIG=%q\n' "$config"

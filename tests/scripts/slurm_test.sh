@@ -108,7 +108,7 @@ expect_refusal "not made by submit.sh" "$submit" "$work/exp.yaml" --shards 4 --o
   fail "submit.sh touched a folder it did not make"
 "$submit" "$work/exp.yaml" --shards 4 --out "$out" --pathbench "$pb" --time 00:05:00 \
   --dry-run >"$work/dry.txt"
-for want in "#SBATCH --array=0,1,2,3" "#SBATCH --time=00:05:00" "#SBATCH --cpus-per-task=1" \
+for want in "#SBATCH --array=0-3" "#SBATCH --time=00:05:00" "#SBATCH --cpus-per-task=1" \
   "--dependency=afterok:" "#SBATCH --output=$out/logs/slurm-%A_%a.out" "merge" \
   "merged result: $out/merged"; do
   grep -qF -- "$want" "$work/dry.txt" || fail "--dry-run output lacks '$want'"
@@ -122,6 +122,9 @@ step "single-process reference run"
 step "starting munged, slurmctld, slurmd"
 cluster_start "$work/cluster" || fail "the Slurm cluster did not start"
 [ -z "$(squeue -h)" ] || fail "a fresh cluster has jobs: $(squeue -h)"
+expect_refusal "at most 1001 tasks (MaxArraySize)" "$submit" "$work/exp.yaml" --shards 1002 \
+  --out "$work/too_many" --pathbench "$pb"
+[ ! -e "$work/too_many" ] || fail "a refused submission wrote its --out"
 
 step "submitting 4 shards"
 "$submit" "$work/exp.yaml" --shards 4 --out "$out" --pathbench "$pb" --time 00:05:00 \
@@ -158,7 +161,7 @@ mv "$out/shards/shard-1" "$out/shards/shard-1.partial"
 "$submit" "$work/exp.yaml" --shards 4 --out "$out" --pathbench "$pb" >"$work/submit2.txt" ||
   fail "resubmission failed: $(cat "$work/submit2.txt")"
 cat "$work/submit2.txt"
-grep -q "2 of 4 tasks (indices 1,2)" "$work/submit2.txt" || fail "resubmission did not run only 1,2"
+grep -q "2 of 4 tasks (indices 1-2)" "$work/submit2.txt" || fail "resubmission did not run only 1,2"
 array2="$(job_of shards "$work/submit2.txt")"
 merge2="$(job_of merge "$work/submit2.txt")"
 wait_job "$merge2"
