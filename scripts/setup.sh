@@ -10,7 +10,8 @@ PACKAGES=(
   python3 python3-matplotlib
   pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
 )
-# Optional extras selected by the caller (e.g. chromium for the HTML report test).
+# Optional extras selected by the caller (e.g. chromium for the HTML report test; slurmctld
+# slurmd slurm-client munge for the Slurm test, see scripts/test.sh).
 PACKAGES+=("$@")
 
 missing=()

@@ -5,8 +5,11 @@
 #      are skipped with a message when the shared data set is absent. Not run here: label
 #      `movingai_full` (all optimal planners on every line, tens of minutes: run it with
 #      `ctest --test-dir build -L movingai_full`);
+#      Label `slurm`: scripts/slurm/submit.sh on a real one-node Slurm cluster the test starts and
+#      stops (about half a minute; skipped when not root);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/): every test but the
-#      MovingAI labels, which would take too long instrumented;
+#      MovingAI labels, which would take too long instrumented, and the Slurm one (the same
+#      scripts, run once is enough);
 #   3. the libFuzzer targets of fuzz/ (clang, build-fuzz/), 30 s each: any crash, leak, timeout
 #      or out-of-memory fails the script (longer runs: scripts/fuzz.sh SECONDS).
 set -euo pipefail
@@ -17,6 +20,8 @@ scripts/setup.sh chromium  # chromium: the report.html and `render --html` tests
 # The SciPy cross-check of the Wilcoxon test and the pdflatex/pdftotext test of `report --latex`
 # (both skipped without these).
 scripts/setup.sh python3-scipy texlive-latex-base texlive-latex-recommended poppler-utils
+# A one-node Slurm cluster for scripts/slurm/submit.sh (label `slurm`; skipped when not root).
+scripts/setup.sh slurmctld slurmd slurm-client munge
 export PATHBENCH_DATA="${PATHBENCH_DATA:-$(cd .. && pwd)/shared/datasets}"
 
 scripts/build.sh build -DPATHBENCH_WERROR=ON
@@ -36,6 +41,6 @@ BUILD_TYPE=Debug scripts/build.sh build-asan -DPATHBENCH_SANITIZE=ON -DPATHBENCH
   -DCMAKE_CXX_FLAGS_DEBUG="-g -O1"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-(cd build-asan && ctest --output-on-failure -j "$jobs" -LE movingai --timeout 1200)
+(cd build-asan && ctest --output-on-failure -j "$jobs" -LE 'movingai|slurm' --timeout 1200)
 
 scripts/fuzz.sh "${PATHBENCH_FUZZ_SECONDS:-30}"
