@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake git
   libboost-graph-dev libeigen3-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
-  libfmt-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
+  libfmt-dev libcli11-dev nlohmann-json3-dev libpng-dev
   python3 python3-matplotlib
   pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
 )

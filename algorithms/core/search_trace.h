@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "algorithms/core/grid.h"
+#include "algorithms/core/trace_style.h"
 
 namespace pathbench {
 
@@ -70,6 +71,7 @@ struct TraceLayer {
   std::string name;
   std::vector<CellId> cells;
   std::vector<std::uint32_t> at;  // parallel to cells, see the header comment
+  TraceStyle style;               // how pictures draw it (trace_style.h); default: not drawn
 };
 
 struct SearchTrace {
@@ -82,7 +84,8 @@ struct SearchTrace {
   bool log_events = false;  // set by the caller; clear() keeps it
   std::vector<TraceEvent> events;
 
-  // Empties every list but keeps capacities (and layer names), so repeated queries reuse memory.
+  // Empties every list but keeps capacities (and layer names and styles), so repeated queries reuse
+  // memory.
   void clear() {
     events.clear();
     expanded.clear();
@@ -101,8 +104,14 @@ struct SearchTrace {
   TraceLayer& layer(std::string_view name) {
     for (TraceLayer& l : layers)
       if (l.name == name) return l;
-    layers.push_back(TraceLayer{std::string(name), {}, {}});
+    layers.push_back(TraceLayer{std::string(name), {}, {}, {}});
     return layers.back();
+  }
+  // The same, drawn in pictures with `style`.
+  TraceLayer& layer(std::string_view name, const TraceStyle& style) {
+    TraceLayer& l = layer(name);
+    l.style = style;
+    return l;
   }
   // nullptr when there is no such layer.
   const TraceLayer* find_layer(std::string_view name) const {

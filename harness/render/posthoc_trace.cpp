@@ -110,11 +110,18 @@ void write_views(YAML::Emitter& em) {
   em << YAML::EndMap;
 }
 
-// Planners that keep no event log (HPA*): expansions from trace.expanded and the
-// "abstract_expanded" layer, interleaved by their "at" values (search_trace.h), and the
-// generations the same way.
+// The layer whose cells are expansions counted beside trace.expanded (TraceStyle::counted_as,
+// e.g. HPA*'s "abstract_expanded"), or nullptr.
+const TraceLayer* counted_layer(const SearchTrace& t) {
+  for (const TraceLayer& l : t.layers)
+    if (!l.style.counted_as.empty()) return &l;
+  return nullptr;
+}
+
+// Planners that keep no event log (HPA*): expansions from trace.expanded and the counted layer,
+// interleaved by their "at" values (search_trace.h), and the generations the same way.
 void write_from_lists(EventWriter& w, const SearchTrace& t) {
-  const TraceLayer* abstract = t.find_layer("abstract_expanded");
+  const TraceLayer* abstract = counted_layer(t);
   std::size_t a = 0, gen = 0;
   for (std::size_t i = 0; i <= t.expanded.size(); ++i) {
     // Records with at == i happened after i cell expansions, before expanded[i].

@@ -1,10 +1,9 @@
 // A plain 8-bit RGB raster with the few drawing operations the trace renderer needs (filled
-// rectangles, discs, a built-in 5x7 pixel font) and a self-contained PNG encoder/decoder over
-// zlib, so pictures need no image library.
+// rectangles, discs, a built-in 5x7 pixel font), and PNG files of it through libpng
+// (png_codec.cpp).
 //
 // Invariants: pixels.size() == 3 * width * height, row-major from the top-left, RGB order.
-// Drawing clips to the image. The PNG codec handles exactly what encode_png writes (8-bit RGB,
-// non-interlaced) plus every PNG filter type on decode; decode_png exists for round-trip tests.
+// Drawing clips to the image. decode_png exists for round-trip tests.
 #pragma once
 
 #include <cstdint>
@@ -60,10 +59,10 @@ class RasterImage {
   std::vector<std::uint8_t> pixels_;
 };
 
-// PNG file bytes (8-bit RGB, filter "None" per row, zlib level 6).
+// PNG file bytes (8-bit RGB).
 std::string encode_png(const RasterImage& img);
-// Parses PNG bytes written by encode_png (8-bit RGB or RGBA, any filters, no interlace). Throws
-// std::runtime_error on anything else or on corrupt data.
+// Parses PNG bytes (any format libpng reads; an alpha channel is dropped, not composited).
+// Throws std::runtime_error on corrupt data.
 RasterImage decode_png(std::string_view bytes);
 
 // Writes bytes to a file; throws std::runtime_error naming it on failure.

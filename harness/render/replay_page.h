@@ -1,5 +1,6 @@
-// The HTML/JavaScript shell of `pathbench render --html`: one self-contained page (no network,
-// no server) that replays traced searches on canvases. trace_renderer.cpp builds the data.
+// The HTML/JavaScript shell of `pathbench render --html` (assets/replay.html, compiled in): one
+// self-contained page (no network, no server) that replays traced searches on canvases.
+// trace_renderer.cpp builds the data.
 //
 // Data contract (JSON, see render_html): view {x0, y0, width, height, cell}; rows (the view's
 // map rows as '.'/'@'); start, goal (view-local cell indices, -1 outside the view); colors; panels

@@ -2,15 +2,18 @@
 // drawing, or a self-contained HTML page replaying the search step by step. Several planners on
 // the same query are drawn side by side ("panels"), all over the same view of the map.
 //
-// What is drawn, bottom to top: the map (obstacles dark, free light); cells a planner passed over
-// without expanding them (JPS's "scanned" layer); expanded cells shaded by expansion order
-// (kRampEarly .. kRampLate); the open list when the search stopped (kFrontier); HPA*'s abstract
-// layers as squares centred on their cells (every transition small in kTransition, expanded
-// abstract nodes larger in kAbstractExpanded, the abstract path's nodes in kAbstractPath joined by
-// a thin line); the path; start and goal markers. A title per panel gives planner, status, cost,
-// expansions and the untraced search time; a legend strip at the bottom explains the colours. Cell
-// colours are exact (no antialiasing), so tests can read them back at cell centres via
-// RenderLayout::cell_center.
+// What is drawn, bottom to top: the map (obstacles dark, free light); cells of CellShade layers
+// (e.g. JPS's "scanned": passed over without being expanded); expanded cells shaded by expansion
+// order (kRampEarly .. kRampLate); the open list when the search stopped (kFrontier); the square
+// marker layers in z order (e.g. HPA*'s transitions, abstract expansions and abstract path); the
+// path; start and goal markers. Each planner styles its own layers (TraceStyle,
+// algorithms/core/trace_style.h), so nothing here knows a planner's layer names. A title per
+// panel gives planner, status, cost, expansions and the untraced search time; a legend strip at
+// the bottom explains the colours. Cell colours are exact (no antialiasing), so tests can read
+// them back at cell centres via RenderLayout::cell_center.
+//
+// Sources: traced_run.cpp (run_traced), panel_painting.cpp (view, layout, PNG/SVG), legend.cpp,
+// ascii_render.cpp, replay_data.cpp (HTML); panel_cells.h and painter.h are their shared parts.
 #pragma once
 
 #include <algorithm>
@@ -28,17 +31,12 @@ namespace pathbench {
 namespace render_colors {
 inline constexpr Rgb kWall{46, 46, 56};
 inline constexpr Rgb kFree{236, 236, 232};
-inline constexpr Rgb kScanned{196, 212, 236};
 inline constexpr Rgb kFrontier{0, 205, 255};
 inline constexpr Rgb kPath{230, 20, 50};
 inline constexpr Rgb kStart{0, 190, 60};
 inline constexpr Rgb kGoal{255, 0, 220};
 inline constexpr Rgb kText{20, 20, 24};
 inline constexpr Rgb kBackground{255, 255, 255};
-// HPA*'s layers "transitions", "abstract_expanded" and "abstract_path".
-inline constexpr Rgb kTransition{60, 100, 180};
-inline constexpr Rgb kAbstractExpanded{0, 150, 140};
-inline constexpr Rgb kAbstractPath{120, 0, 60};
 // Colour of expansion number i of n (0-based): a yellow -> orange -> purple ramp.
 Rgb expansion(std::size_t i, std::size_t n);
 }  // namespace render_colors
@@ -92,8 +90,9 @@ struct RenderLayout {
   int cell_center_y(const RenderView& v, int y) const {
     return map_top() + (y - v.y0) * v.cell + v.cell / 2;
   }
-  // Side in pixels of the squares drawn for HPA*'s layers at `cell` px per cell (each covers its
-  // cell's centre pixel): transitions and abstract path nodes, and expanded abstract nodes.
+  // Side in pixels of the squares drawn for marker layers at `cell` px per cell (each covers its
+  // cell's centre pixel): Square and SquareChain (e.g. HPA*'s transitions and abstract path
+  // nodes), and LargeSquare (expanded abstract nodes).
   static int transition_side(int cell) { return std::max(2, cell / 2); }
   static int abstract_side(int cell) { return std::max(3, cell * 2 / 3); }
 };
@@ -105,8 +104,8 @@ RasterImage render_image(const Grid& grid, const Query& query,
                          const std::string& caption);
 std::string render_svg(const Grid& grid, const Query& query, const std::vector<RenderPanel>& panels,
                        const RenderView& view, const std::string& caption);
-// '#' wall, '.' free, ':' scanned, 'o' expanded, '+' frontier, '*' path, 'S' start, 'G' goal;
-// one block per panel, headed by its title line.
+// '#' wall, '.' free, ':' CellShade layers (scanned), 'o' expanded, '+' frontier, '*' path, 'S'
+// start, 'G' goal; one block per panel, headed by its title line.
 std::string render_ascii(const Grid& grid, const Query& query,
                          const std::vector<RenderPanel>& panels, const RenderView& view);
 // A self-contained page (inline script and data, no network) replaying every panel step by step:

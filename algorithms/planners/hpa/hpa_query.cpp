@@ -170,10 +170,20 @@ void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats
 
 void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats,
                      SearchTrace& trace) {
-  // Create every layer before taking pointers: layer() may reallocate the list.
-  trace.layer("transitions");
-  trace.layer("abstract_expanded");
-  trace.layer("abstract_path");
+  // Create every layer before taking pointers: layer() may reallocate the list. Drawn bottom to
+  // top: every transition small, expanded abstract nodes larger, the abstract path's nodes small
+  // and joined by a line (schematic: an intra edge's real cells are the path's).
+  static constexpr TraceStyle kTransitions{TraceMarker::Square, marker_color(TraceMarker::Square),
+                                           1, "transition", {}};
+  static constexpr TraceStyle kAbstractExpanded{TraceMarker::LargeSquare,
+                                                marker_color(TraceMarker::LargeSquare), 2,
+                                                "abstract node expanded", "abstract"};
+  static constexpr TraceStyle kAbstractPath{TraceMarker::SquareChain,
+                                            marker_color(TraceMarker::SquareChain), 3,
+                                            "abstract path", {}};
+  trace.layer("transitions", kTransitions);
+  trace.layer("abstract_expanded", kAbstractExpanded);
+  trace.layer("abstract_path", kAbstractPath);
   TraceLayer& transitions = trace.layer("transitions");
   // Every abstract node is a level-1 node (higher levels keep a subset), so this is the whole
   // level-1 graph; recorded at 0, i.e. shown from the first step of a replay.

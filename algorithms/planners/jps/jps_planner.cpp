@@ -155,7 +155,12 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
     }
   }
 
-  void open_trace_layers(SearchTrace& trace) { scanned_ = &trace.layer("scanned"); }
+  void open_trace_layers(SearchTrace& trace) {
+    static constexpr TraceStyle kScanned{TraceMarker::CellShade,
+                                         marker_color(TraceMarker::CellShade), 0,
+                                         "scanned by a jump", {}};
+    scanned_ = &trace.layer("scanned", kScanned);
+  }
 
   JumpBitsets bits_;
   // Traced queries only: the "scanned" layer: every cell a straight or diagonal jump passed over,
