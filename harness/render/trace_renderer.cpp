@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "harness/render/replay_page.h"
+#include "harness/text/escape.h"
 
 namespace pathbench {
 
@@ -150,29 +151,6 @@ class RasterPainter final : public Painter {
 
 std::string hex(Rgb c) { return fmt::format("#{:02x}{:02x}{:02x}", c.r, c.g, c.b); }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
-
 class SvgPainter final : public Painter {
  public:
   explicit SvgPainter(std::string& out) : out_(out) {}
@@ -194,7 +172,7 @@ class SvgPainter final : public Painter {
         "<text x=\"{}\" y=\"{}\" font-family=\"monospace\" font-size=\"{}\" textLength=\"{}\" "
         "fill=\"{}\">{}</text>\n",
         x, y + 7 * scale, 10 * scale, RasterImage::text_width(s, scale) - scale, hex(c),
-        xml_escape(s));
+        html_escape(s));
   }
 
  private:
@@ -489,7 +467,7 @@ std::string render_svg(const Grid& grid, const Query& query, const std::vector<R
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
       "viewBox=\"0 0 {0} {1}\" shape-rendering=\"crispEdges\">\n"
       "<title>{2}</title>\n",
-      lay.width, lay.height, xml_escape(caption));
+      lay.width, lay.height, html_escape(caption));
   SvgPainter pt(out);
   draw_all(pt, grid, query, panels, view, lay, caption, 32);
   out += "</svg>\n";
@@ -650,7 +628,7 @@ std::string render_html(const Grid& grid, const Query& query,
     else
       safe += ch;
   }
-  return replay_page(xml_escape(caption), safe);
+  return replay_page(html_escape(caption), safe);
 }
 
 }  // namespace pathbench
