@@ -14,17 +14,12 @@
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
+#include "harness/text/escape.h"
 
 namespace pathbench::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
 
 // Runs the plot script; returns an empty string on success, else why it failed. The plots are
 // an extra: without Python or matplotlib the tables and report.html are still written.

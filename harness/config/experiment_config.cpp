@@ -21,6 +21,7 @@
 #include "algorithms/core/search_types.h"
 #include "datasets/input_error.h"
 #include "datasets/input_file.h"
+#include "datasets/random.h"
 
 namespace pathbench {
 namespace fs = std::filesystem;
@@ -79,12 +80,7 @@ constexpr std::string_view kNameChars =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
 
 // splitmix64 finaliser: derived seeds must differ a lot for neighbouring inputs.
-std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+constexpr auto mix64 = detail::splitmix64;
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;

@@ -6,14 +6,12 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "harness/text/number_format.h"
+
 namespace pathbench {
 namespace {
 
-std::string number(double v) {
-  if (std::isnan(v)) return {};
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return fmt::format("{}", v);
-}
+constexpr auto number = csv_number;
 
 }  // namespace
 

@@ -8,16 +8,14 @@
 #include <stdexcept>
 
 #include "harness/output/summary_significance.h"
+#include "harness/text/number_format.h"
 
 namespace pathbench {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string pct(std::size_t part, std::size_t whole) {
-  if (whole == 0) return "--";
-  return fmt::format("{:.1f}", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
+std::string pct(std::size_t part, std::size_t whole) { return percent(part, whole, "--"); }
 
 std::string with_ci(double v, double lo, double hi) {
   if (std::isnan(v)) return "--";

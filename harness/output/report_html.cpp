@@ -84,33 +84,6 @@ std::string base64_encode(std::string_view bytes) {
   return out;
 }
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 void write_report_html(const fs::path& path, const std::string& title, const nlohmann::json& meta,
                        const std::vector<SummaryRow>& overall,
                        const std::vector<SummaryRow>& by_length, const SummaryOptions& options,

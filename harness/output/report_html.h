@@ -10,15 +10,14 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/text/escape.h"
+
 #include "harness/output/summary.h"
 
 namespace pathbench {
 
 // RFC 4648 base64 (with padding).
 std::string base64_encode(std::string_view bytes);
-
-// &, <, >, " and ' as entities.
-std::string html_escape(std::string_view text);
 
 // Writes the page. `plots_dir` may be missing (the page then says there are no plots).
 // Throws std::runtime_error when `path` cannot be written.

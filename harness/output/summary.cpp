@@ -15,6 +15,7 @@
 #include "harness/output/csv_writer.h"
 #include "harness/output/summary_significance.h"
 #include "harness/stats/statistics.h"
+#include "harness/text/number_format.h"
 
 namespace pathbench {
 namespace {
@@ -185,10 +186,7 @@ std::string num(double v) {
   return fmt::format("{:.3g}", v);
 }
 
-std::string pct(std::size_t part, std::size_t whole) {
-  if (whole == 0) return "-";
-  return fmt::format("{:.1f}", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
+std::string pct(std::size_t part, std::size_t whole) { return percent(part, whole, "-"); }
 
 std::string speedup_text(const SummaryRow& r) {
   if (std::isnan(r.speedup)) return "-";

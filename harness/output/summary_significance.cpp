@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "harness/stats/paired_tests.h"
+#include "harness/text/number_format.h"
 
 namespace pathbench {
 namespace {
@@ -24,12 +25,6 @@ PairedTest test_log_ratios(std::span<const double> ratios) {
   t.p = t.p_holm = w.p_value;
   t.rank_biserial = w.rank_biserial;
   return t;
-}
-
-// As summary.csv's other numbers: shortest round-trip, NaN empty.
-std::string csv_number(double v) {
-  if (std::isnan(v)) return {};
-  return fmt::format("{}", v);
 }
 
 void holm(std::vector<SummaryRow>& rows, PairedTest SummaryRow::*field) {

@@ -1,4 +1,5 @@
 #include "harness/render/painter.h"
+#include "harness/text/escape.h"
 
 #include <fmt/format.h>
 
@@ -24,29 +25,6 @@ void fitted_text(Painter& pt, int x, int y, std::string s, int scale, int width,
   pt.text(x, y, s, scale, c);
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
-
 void SvgPainter::rect(int x, int y, int w, int h, Rgb c) {
   out_ += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", x, y, w,
                       h, hex(c));
@@ -68,7 +46,7 @@ void SvgPainter::text(int x, int y, const std::string& s, int scale, Rgb c) {
       "<text x=\"{}\" y=\"{}\" font-family=\"monospace\" font-size=\"{}\" textLength=\"{}\" "
       "fill=\"{}\">{}</text>\n",
       x, y + 7 * scale, 10 * scale, RasterImage::text_width(s, scale) - scale, hex(c),
-      xml_escape(s));
+      html_escape(s));
 }
 
 }  // namespace pathbench::render_detail

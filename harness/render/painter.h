@@ -48,7 +48,4 @@ class SvgPainter final : public Painter {
 // Text clipped to `width` pixels at the largest scale <= `scale` that fits, else truncated.
 void fitted_text(Painter& pt, int x, int y, std::string s, int scale, int width, Rgb c);
 
-// <, >, & and " as entities: for SVG text and attributes, and the replay page's title.
-std::string xml_escape(const std::string& s);
-
 }  // namespace pathbench::render_detail

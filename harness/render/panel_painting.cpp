@@ -9,6 +9,7 @@
 #include "harness/render/painter.h"
 #include "harness/render/panel_cells.h"
 #include "harness/render/trace_renderer.h"
+#include "harness/text/escape.h"
 
 namespace pathbench {
 namespace {
@@ -188,7 +189,7 @@ std::string render_svg(const Grid& grid, const Query& query, const std::vector<R
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
       "viewBox=\"0 0 {0} {1}\" shape-rendering=\"crispEdges\">\n"
       "<title>{2}</title>\n",
-      lay.width, lay.height, xml_escape(caption));
+      lay.width, lay.height, html_escape(caption));
   SvgPainter pt(out);
   draw_all(pt, grid, query, panels, view, lay, caption, 32);
   out += "</svg>\n";

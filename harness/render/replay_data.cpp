@@ -4,6 +4,7 @@
 #include "harness/render/painter.h"
 #include "harness/render/panel_cells.h"
 #include "harness/render/replay_page.h"
+#include "harness/text/escape.h"
 
 namespace pathbench {
 
@@ -154,7 +155,7 @@ std::string render_html(const Grid& grid, const Query& query,
     else
       safe += ch;
   }
-  return replay_page(xml_escape(caption), safe);
+  return replay_page(html_escape(caption), safe);
 }
 
 }  // namespace pathbench

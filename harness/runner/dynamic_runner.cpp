@@ -31,21 +31,6 @@ double us_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
 }
 
-// splitmix64 finaliser (as for generated-map seeds): neighbouring inputs give unrelated seeds.
-std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-// FNV-1a: a name hash that is the same on every platform (std::hash is not).
-std::uint64_t fnv1a(const std::string& s) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
-
 // Copies the true map's state at `cells` into `known`; appends the cells that differed.
 void sense(const Grid& truth, Grid& known, Point at, int radius, std::vector<Point>& changed) {
   for (int y = at.y - radius; y <= at.y + radius; ++y)
@@ -63,8 +48,9 @@ void sense(const Grid& truth, Grid& known, Point at, int radius, std::vector<Poi
 
 std::uint64_t dynamic_run_seed(std::uint64_t experiment_seed, const std::string& dataset,
                                const std::string& map, int run) {
-  return mix64(mix64(experiment_seed) ^ fnv1a(dataset + "/" + map) ^
-               mix64(static_cast<std::uint64_t>(run)));
+  using detail::splitmix64;
+  return splitmix64(splitmix64(experiment_seed) ^ detail::fnv1a(dataset + "/" + map) ^
+                    splitmix64(static_cast<std::uint64_t>(run)));
 }
 
 DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point start, Point goal,

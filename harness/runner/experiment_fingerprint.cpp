@@ -4,14 +4,15 @@
 #include <cstdint>
 #include <cstring>
 
+#include "datasets/random.h"
+
 namespace pathbench {
 namespace {
 
 class Fnv1a {
  public:
   void add(const void* data, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h_ = (h_ ^ p[i]) * 0x100000001b3ULL;
+    h_ = detail::fnv1a({static_cast<const char*>(data), n}, h_);
   }
   template <typename T>
   void add_value(T v) {
@@ -20,7 +21,7 @@ class Fnv1a {
   std::string hex() const { return fmt::format("{:016x}", h_); }
 
  private:
-  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+  std::uint64_t h_ = detail::kFnv1aBasis;
 };
 
 std::string map_digest(const MapInstance& m) {

@@ -28,6 +28,7 @@
 #include "harness/runner/path_validation.h"
 #include "harness/runner/resume_state.h"
 #include "harness/runner/run_setup.h"
+#include "harness/stats/statistics.h"
 
 namespace pathbench {
 namespace {
@@ -37,8 +38,7 @@ using Clock = std::chrono::steady_clock;
 
 double median(std::vector<double>& v) {
   std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+  return stats::sorted_median(v);
 }
 
 nlohmann::json manifest(const ExperimentConfig& cfg, const std::vector<ActivePlanner>& planners,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "algorithms/core/moves.h"
+#include "algorithms/core/path_cost.h"
 
 namespace pathbench {
 namespace {
@@ -33,14 +34,12 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
   if (r.path.empty()) return fail("solved with an empty path");
   if (grid.point(r.path.front()) != q.start) return fail("path does not start at the start");
   if (grid.point(r.path.back()) != q.goal) return fail("path does not end at the goal");
-  double cost = 0.0;
-  for (std::size_t i = 1; i < r.path.size(); ++i) {
+  std::size_t i = 0;
+  const double cost = path_cost(grid, r.path, &i);
+  if (i != 0) {
     const Point a = grid.point(r.path[i - 1]), b = grid.point(r.path[i]);
-    double step = 0.0;
-    if (!legal_move(grid, a, b, &step))
-      return fail(
-          fmt::format("step {} ({},{})->({},{}) is not a legal move", i, a.x, a.y, b.x, b.y), cost);
-    cost += step;
+    return fail(fmt::format("step {} ({},{})->({},{}) is not a legal move", i, a.x, a.y, b.x, b.y),
+                cost);
   }
   if (!costs_equal(cost, r.cost))
     return fail(fmt::format("reported cost {} but the path costs {}", r.cost, cost), cost);

@@ -9,6 +9,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "harness/stats/statistics.h"
+
 namespace pathbench::stats {
 namespace {
 
@@ -124,7 +126,7 @@ MedianCi median_with_ci(std::span<const double> v, double level) {
   if (s.empty()) return {kNaN, kNaN, kNaN};
   std::sort(s.begin(), s.end());
   const std::size_t n = s.size();
-  const double med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  const double med = sorted_median(s);
   const double alpha = (1.0 - level) / 2.0;
   const boost::math::binomial_distribution<double> b(static_cast<double>(n), 0.5);
   // Largest k (1-based order statistic) with P(B <= k - 1) <= alpha. Start a little below the

@@ -6,6 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "datasets/random.h"
+
 namespace pathbench::stats {
 namespace {
 
@@ -31,13 +33,6 @@ bool logs_of(std::span<const double> v, Eigen::VectorXd& out) {
   return true;
 }
 
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 }  // namespace
 
 double mean(std::span<const double> v) {
@@ -46,6 +41,12 @@ double mean(std::span<const double> v) {
 }
 
 double median(std::span<const double> v) { return quantile(v, 0.5); }
+
+double sorted_median(std::span<const double> s) {
+  if (s.empty()) return kNaN;
+  const std::size_t n = s.size();
+  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
 
 double quantile(std::span<const double> v, double q) {
   std::vector<double> s(v.begin(), v.end());
@@ -60,16 +61,7 @@ double geometric_mean(std::span<const double> v) {
 }
 
 std::size_t uniform_index(std::mt19937_64& rng, std::size_t n) {
-  // Accept draws below the largest multiple of n, so every index is equally likely; the
-  // rejected tail is < n / 2^64 of the range, so the loop almost never repeats.
-  const std::uint64_t range = static_cast<std::uint64_t>(n);
-  const std::uint64_t limit =
-      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
-  std::uint64_t x;
-  do {
-    x = rng();
-  } while (x >= limit);
-  return static_cast<std::size_t>(x % range);
+  return static_cast<std::size_t>(detail::uniform_below(rng, static_cast<std::uint64_t>(n)));
 }
 
 ConfidenceInterval bootstrap_geomean_ci(std::span<const double> ratios, std::uint64_t seed,
@@ -130,12 +122,8 @@ PowerFit fit_power_law(std::span<const double> x, std::span<const double> y) {
 }
 
 std::uint64_t derive_seed(std::uint64_t seed, std::string_view key) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (char c : key) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  return splitmix64(seed ^ splitmix64(h));
+  using detail::splitmix64;
+  return splitmix64(seed ^ splitmix64(detail::fnv1a(key)));
 }
 
 }  // namespace pathbench::stats

@@ -23,6 +23,10 @@ double mean(std::span<const double> v);
 // The 0.5 quantile (midpoint of the two middle values for an even count).
 double median(std::span<const double> v);
 
+// Median of values already sorted, as (a + b) / 2 for an even count (which can differ from
+// median()'s interpolation in the last bit: per-query times and Wilcoxon medians use this one).
+double sorted_median(std::span<const double> sorted);
+
 // Quantile q in [0, 1] by linear interpolation between order statistics: with the n values
 // sorted as x[0..n-1], h = q * (n - 1), result = x[floor(h)] + (h - floor(h)) * (x[floor(h)+1] -
 // x[floor(h)]). This is Hyndman & Fan's type 7, the default of R, NumPy and Excel's PERCENTILE.

@@ -187,42 +187,20 @@ TEST(AStar, CapabilitiesFollowParameters) {
   EXPECT_TRUE(m.planner->capabilities().optimal);
 }
 
-struct RandomCase {
-  Grid grid;
-  Point s, t;
-};
-
-// Deterministic random maps of varied shape and density, with random free endpoints.
-std::vector<RandomCase> random_cases(int count, std::uint64_t seed, MoveRules rules,
-                                     bool terrain = false) {
-  std::mt19937_64 rng(seed);
-  std::vector<RandomCase> cases;
-  while (static_cast<int>(cases.size()) < count) {
-    const int w = 1 + static_cast<int>(rng() % 48), h = 1 + static_cast<int>(rng() % 48);
-    const double density = static_cast<double>(rng() % 46) / 100.0;
-    Grid g = random_map(w, h, density, rng());
-    g.set_rules(rules);
-    if (terrain)
-      for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x)
-          if (rng() % 4 == 0) g.set_cell_cost(x, y, 1.0 + static_cast<double>(rng() % 40) / 10.0);
-    std::vector<Point> free;
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x)
-        if (g.passable(x, y)) free.push_back({x, y});
-    if (free.empty()) continue;
-    const Point s = free[rng() % free.size()], t = free[rng() % free.size()];
-    cases.push_back({std::move(g), s, t});
-  }
-  return cases;
+// One query per map, sides up to 48.
+std::vector<testing::RandomCase> random_cases(int count, std::uint64_t seed, MoveRules rules,
+                                              bool terrain = false) {
+  return testing::random_cases(count, seed,
+                               {.max_side = 48, .rules = rules, .terrain = terrain, .queries = 1});
 }
 
 void expect_matches_reference(const std::string& planner, const RawParams& params, MoveRules rules,
                               bool terrain, std::uint64_t seed) {
   int solved = 0, unreachable = 0;
-  for (const RandomCase& c : random_cases(300, seed, rules, terrain)) {
-    const double ref = reference_cost(c.grid, c.s, c.t);
-    const SearchResult r = solve_with(planner, params, c.grid, c.s, c.t);
+  for (const testing::RandomCase& c : random_cases(300, seed, rules, terrain)) {
+    const double ref = reference_cost(c.grid, c.queries[0].start, c.queries[0].goal);
+    const SearchResult r =
+        solve_with(planner, params, c.grid, c.queries[0].start, c.queries[0].goal);
     if (!std::isfinite(ref)) {
       EXPECT_EQ(r.status, Status::Unreachable);
       ++unreachable;
@@ -231,8 +209,8 @@ void expect_matches_reference(const std::string& planner, const RawParams& param
     ASSERT_EQ(r.status, Status::Solved);
     EXPECT_NEAR(r.cost, ref, 1e-9 * std::max(1.0, ref));
     EXPECT_NEAR(walk_cost(c.grid, r.path), r.cost, 1e-9 * std::max(1.0, ref));
-    EXPECT_EQ(c.grid.point(r.path.front()), c.s);
-    EXPECT_EQ(c.grid.point(r.path.back()), c.t);
+    EXPECT_EQ(c.grid.point(r.path.front()), c.queries[0].start);
+    EXPECT_EQ(c.grid.point(r.path.back()), c.queries[0].goal);
     ++solved;
   }
   // The generator must exercise both outcomes for the comparison to mean something.
@@ -263,9 +241,10 @@ TEST(AStarVsReference, DijkstraAndPairingQueue) {
 }
 
 TEST(AStar, BinaryAndPairingQueuesExpandIdentically) {
-  for (const RandomCase& c : random_cases(200, 10, {})) {
-    const SearchResult a = solve_with("astar", {}, c.grid, c.s, c.t);
-    const SearchResult b = solve_with("astar", {{"queue", "pairing"}}, c.grid, c.s, c.t);
+  for (const testing::RandomCase& c : random_cases(200, 10, {})) {
+    const SearchResult a = solve_with("astar", {}, c.grid, c.queries[0].start, c.queries[0].goal);
+    const SearchResult b =
+        solve_with("astar", {{"queue", "pairing"}}, c.grid, c.queries[0].start, c.queries[0].goal);
     ASSERT_EQ(a.status, b.status);
     EXPECT_EQ(a.counters.expansions, b.counters.expansions);
     EXPECT_EQ(a.counters.generated, b.counters.generated);
@@ -275,16 +254,17 @@ TEST(AStar, BinaryAndPairingQueuesExpandIdentically) {
 }
 
 TEST(AStar, WeightedAndGreedyStayValidAndBounded) {
-  for (const RandomCase& c : random_cases(200, 11, {})) {
-    const double ref = reference_cost(c.grid, c.s, c.t);
+  for (const testing::RandomCase& c : random_cases(200, 11, {})) {
+    const double ref = reference_cost(c.grid, c.queries[0].start, c.queries[0].goal);
     if (!std::isfinite(ref)) continue;
     for (const double w : {1.5, 2.0, 5.0}) {
-      const SearchResult r = solve_with("astar", {{"weight", std::to_string(w)}}, c.grid, c.s, c.t);
+      const SearchResult r = solve_with("astar", {{"weight", std::to_string(w)}}, c.grid,
+                                        c.queries[0].start, c.queries[0].goal);
       ASSERT_EQ(r.status, Status::Solved);
       EXPECT_LE(r.cost, w * ref + 1e-9);
       EXPECT_NEAR(walk_cost(c.grid, r.path), r.cost, 1e-9 * std::max(1.0, ref));
     }
-    const SearchResult g = solve_with("gbfs", {}, c.grid, c.s, c.t);
+    const SearchResult g = solve_with("gbfs", {}, c.grid, c.queries[0].start, c.queries[0].goal);
     ASSERT_EQ(g.status, Status::Solved);
     EXPECT_GE(g.cost, ref - 1e-9);
     EXPECT_NEAR(walk_cost(c.grid, g.path), g.cost, 1e-9 * std::max(1.0, ref));
@@ -294,13 +274,15 @@ TEST(AStar, WeightedAndGreedyStayValidAndBounded) {
 TEST(AStar, ReusedPlannerGivesIdenticalResults) {
   // Generation stamps must make every query independent of the ones before it.
   const auto cases = random_cases(50, 12, {});
-  for (const RandomCase& c : cases) {
+  for (const testing::RandomCase& c : cases) {
     ConfiguredPlanner reused = make_planner("astar", {});
     reused.planner->prepare(c.grid);
     SearchResult r1, r2;
-    for (int i = 0; i < 3; ++i) reused.planner->solve({c.t, c.s}, {}, r1);
-    reused.planner->solve({c.s, c.t}, {}, r1);
-    const SearchResult fresh = solve_with("astar", {}, c.grid, c.s, c.t);
+    for (int i = 0; i < 3; ++i)
+      reused.planner->solve({c.queries[0].goal, c.queries[0].start}, {}, r1);
+    reused.planner->solve({c.queries[0].start, c.queries[0].goal}, {}, r1);
+    const SearchResult fresh =
+        solve_with("astar", {}, c.grid, c.queries[0].start, c.queries[0].goal);
     EXPECT_EQ(r1.counters.expansions, fresh.counters.expansions);
     EXPECT_EQ(r1.path, fresh.path);
   }

@@ -14,6 +14,7 @@
 #include "algorithms/core/planner.h"
 #include "algorithms/planners/boost_astar/boost_astar_planner.h"
 #include "algorithms/reference/reference_dijkstra.h"
+#include "tests/support/random_grids.h"
 
 namespace pathbench {
 namespace {
@@ -25,32 +26,6 @@ struct MapSpec {
   MoveRules rules;
   bool terrain = false;
 };
-
-// Random obstacles (density up to 40%) and, optionally, terrain multipliers in [1, 5].
-Grid random_grid(std::mt19937& rng, const MapSpec& spec) {
-  const int w = 4 + static_cast<int>(rng() % 37), h = 4 + static_cast<int>(rng() % 37);
-  Grid g(w, h, spec.rules);
-  const double density = 0.4 * static_cast<double>(rng() % 1000) / 1000.0;
-  std::uniform_real_distribution<double> unit(0.0, 1.0), cost(1.0, 5.0);
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      if (unit(rng) < density) g.set_passable(x, y, false);
-      if (spec.terrain) g.set_cell_cost(x, y, cost(rng));
-    }
-  }
-  return g;
-}
-
-bool random_free_cell(std::mt19937& rng, const Grid& g, Point* p) {
-  for (int tries = 0; tries < 1000; ++tries) {
-    const Point q{static_cast<int>(rng() % g.width()), static_cast<int>(rng() % g.height())};
-    if (g.passable(q.x, q.y)) {
-      *p = q;
-      return true;
-    }
-  }
-  return false;
-}
 
 // Path from start to goal, every step a single legal move, and its recomputed cost equal to the
 // reported one.
@@ -92,19 +67,23 @@ TEST(BoostAStar, MatchesReferenceOnRandomMaps) {
       {"corner-cutting terrain", {Connectivity::Eight, true}, true},
   };
   int solved = 0, unreachable = 0;
-  std::uint32_t seed = 1000;
+  std::uint64_t seed = 1000;
   for (const MapSpec& spec : specs) {
-    for (int map = 0; map < 15; ++map) {
-      std::mt19937 rng(++seed);
-      const Grid g = random_grid(rng, spec);
+    ++seed;
+    const testing::RandomMapSpec maps{.min_side = 4,
+                                      .max_side = 40,
+                                      .max_density_percent = 40,
+                                      .rules = spec.rules,
+                                      .terrain = spec.terrain,
+                                      .queries = 6};
+    for (const testing::RandomCase& c : testing::random_cases(15, seed, maps)) {
+      const Grid& g = c.grid;
       const auto planner = make_boost_astar();
       planner->prepare(g);
       EXPECT_GT(planner->memory_bytes(), 0u);
       SearchResult r;  // reused across queries, as the harness does
-      for (int k = 0; k < 6; ++k) {
-        Query q;
-        if (!random_free_cell(rng, g, &q.start) || !random_free_cell(rng, g, &q.goal)) continue;
-        SCOPED_TRACE(spec.name + " seed " + std::to_string(seed) + " query " + std::to_string(k));
+      for (const Query& q : c.queries) {
+        SCOPED_TRACE(spec.name + " seed " + std::to_string(seed));
         planner->solve(q, Budget{}, r);
         const double want = reference_cost(g, q.start, q.goal);
         if (std::isinf(want)) {

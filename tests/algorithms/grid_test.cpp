@@ -60,6 +60,22 @@ TEST(Moves, LegalMoveRules) {
   EXPECT_FALSE(legal_move(four, {0, 0}, {1, 1}));
 }
 
+TEST(Moves, PathCostSumsLegalStepsAndStopsAtTheFirstIllegalOne) {
+  Grid g(4, 3);
+  g.set_cell_cost(2, 1, 3.0);
+  g.set_passable(3, 0, false);
+  const std::vector<CellId> path = {g.id(0, 0), g.id(1, 1), g.id(2, 1), g.id(3, 2)};
+  std::size_t bad = 99;
+  EXPECT_DOUBLE_EQ(path_cost(g, path, &bad), kSqrt2 + 3.0 + kSqrt2);
+  EXPECT_EQ(bad, 0u);
+  // A jump of two cells, then a step into a wall: the cost before the first, its index.
+  const std::vector<CellId> jump = {g.id(0, 0), g.id(1, 0), g.id(3, 0)};
+  EXPECT_DOUBLE_EQ(path_cost(g, jump, &bad), 1.0);
+  EXPECT_EQ(bad, 2u);
+  EXPECT_EQ(path_cost(g, std::vector<CellId>{g.id(1, 1)}, &bad), 0.0);
+  EXPECT_EQ(bad, 0u);
+}
+
 TEST(Moves, SuccessorsMatchLegalMove) {
   std::mt19937_64 rng(3);
   for (const MoveRules rules :

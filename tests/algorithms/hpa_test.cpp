@@ -166,30 +166,9 @@ TEST(Hpa, SameClusterDetourOutsideAndDirect) {
   EXPECT_NEAR(r.cost, kSqrt2 + 2, 1e-9);
 }
 
-struct Case {
-  Grid grid;
-  std::vector<std::pair<Point, Point>> queries;
-};
-
-std::vector<Case> random_cases(int count, std::uint64_t seed, MoveRules rules = {}) {
-  std::mt19937_64 rng(seed);
-  std::vector<Case> cases;
-  while (static_cast<int>(cases.size()) < count) {
-    const int w = 1 + static_cast<int>(rng() % 100), h = 1 + static_cast<int>(rng() % 100);
-    const double density = static_cast<double>(rng() % 41) / 100.0;
-    Grid g = random_map(w, h, density, rng());
-    g.set_rules(rules);
-    std::vector<Point> free;
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x)
-        if (g.passable(x, y)) free.push_back({x, y});
-    if (free.empty()) continue;
-    Case c{std::move(g), {}};
-    for (int k = 0; k < 4; ++k)
-      c.queries.push_back({free[rng() % free.size()], free[rng() % free.size()]});
-    cases.push_back(std::move(c));
-  }
-  return cases;
+std::vector<testing::RandomCase> random_cases(int count, std::uint64_t seed, MoveRules rules = {}) {
+  return testing::random_cases(count, seed,
+                               {.max_side = 100, .max_density_percent = 40, .rules = rules});
 }
 
 // Runs `params` on `count` random maps (4 queries each) and checks every result against the
@@ -198,7 +177,7 @@ void expect_valid_on_random_maps(const RawParams& params, int count, std::uint64
                                  MoveRules rules = {}) {
   int solved = 0, unreachable = 0;
   std::mt19937_64 rng(seed * 7919);
-  for (const Case& c : random_cases(count, seed, rules)) {
+  for (const testing::RandomCase& c : random_cases(count, seed, rules)) {
     RawParams p = params;
     if (!p.count("cluster_size")) p["cluster_size"] = std::to_string(4 + rng() % 13);
     ConfiguredPlanner cp = make_planner("hpa", p);
@@ -253,7 +232,7 @@ TEST(HpaVsReference, FourConnected) {
 }
 
 TEST(Hpa, RefineSearchAndCacheGiveEqualCostsAndCacheNeedsNoRefinementWork) {
-  for (const Case& c : random_cases(60, 10)) {
+  for (const testing::RandomCase& c : random_cases(60, 10)) {
     for (const char* levels : {"1", "2"}) {
       ConfiguredPlanner cache =
           make_planner("hpa", {{"cluster_size", "5"}, {"levels", levels}, {"smoothing", "false"}});
@@ -280,7 +259,7 @@ TEST(Hpa, RefineSearchAndCacheGiveEqualCostsAndCacheNeedsNoRefinementWork) {
 }
 
 TEST(Hpa, ReusedPlannerGivesIdenticalResults) {
-  for (const Case& c : random_cases(30, 11)) {
+  for (const testing::RandomCase& c : random_cases(30, 11)) {
     ConfiguredPlanner reused = make_planner("hpa", {{"cluster_size", "6"}, {"levels", "2"}});
     reused.planner->prepare(c.grid);
     SearchResult r;

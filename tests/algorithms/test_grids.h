@@ -6,12 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "algorithms/core/moves.h"
+#include "algorithms/core/path_cost.h"
 #include "algorithms/registry/planner_registry.h"
+#include "tests/support/random_grids.h"
 
 namespace pathbench::testing {
 
@@ -40,14 +41,11 @@ inline SearchResult solve_with(const std::string& planner, const RawParams& para
 
 // Recomputes the cost of `path`, failing the test on any illegal step.
 inline double walk_cost(const Grid& g, const std::vector<CellId>& path) {
-  double cost = 0;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    double step = 0;
-    const Point a = g.point(path[i - 1]), b = g.point(path[i]);
-    EXPECT_TRUE(legal_move(g, a, b, &step))
-        << "illegal step (" << a.x << "," << a.y << ")->(" << b.x << "," << b.y << ")";
-    cost += step;
-  }
+  std::size_t bad = 0;
+  const double cost = path_cost(g, path, &bad);
+  EXPECT_EQ(bad, 0u) << "illegal step (" << g.point(path[bad - 1]).x << ","
+                     << g.point(path[bad - 1]).y << ")->(" << g.point(path[bad]).x << ","
+                     << g.point(path[bad]).y << ")";
   return cost;
 }
 
@@ -71,53 +69,30 @@ inline std::string check_path(const Grid& g, const Query& q, const SearchResult&
   if (r.path.empty()) return "empty path";
   if (r.path.front() != g.id(q.start)) return "path does not start at start";
   if (r.path.back() != g.id(q.goal)) return "path does not end at goal";
-  double cost = 0.0;
-  for (std::size_t i = 1; i < r.path.size(); ++i) {
-    double step = 0.0;
-    if (!legal_move(g, g.point(r.path[i - 1]), g.point(r.path[i]), &step))
-      return "illegal step " + std::to_string(i);
-    cost += step;
-  }
+  std::size_t bad = 0;
+  const double cost = path_cost(g, r.path, &bad);
+  if (bad) return "illegal step " + std::to_string(bad);
   if (!near(cost, r.cost, 1e-12)) return "recomputed cost differs from the reported cost";
   return {};
+}
+
+// Equal status, cost, path and counters: what the same search must reproduce exactly.
+inline ::testing::AssertionResult same_result(const SearchResult& a, const SearchResult& b) {
+  auto differ = [](const char* what) { return ::testing::AssertionFailure() << what << " differ"; };
+  if (a.status != b.status) return differ("statuses");
+  if (!(a.cost == b.cost || (std::isnan(a.cost) && std::isnan(b.cost)))) return differ("costs");
+  if (a.path != b.path) return differ("paths");
+  if (a.counters.expansions != b.counters.expansions) return differ("expansions");
+  if (a.counters.generated != b.counters.generated) return differ("generated counts");
+  if (a.counters.updates != b.counters.updates) return differ("update counts");
+  if (a.counters.peak_open != b.counters.peak_open) return differ("open-list peaks");
+  return ::testing::AssertionSuccess();
 }
 
 inline SearchResult solve(Planner& p, Point s, Point t, Budget budget = {}) {
   SearchResult r;
   p.solve({s, t}, budget, r);
   return r;
-}
-
-// Random map: uniform noise at `density`, plus (sometimes) a few wall segments, which create the
-// long corridors and corners where jump points live.
-inline Grid random_grid(std::mt19937_64& rng, int w, int h, double density) {
-  Grid g(w, h);
-  std::bernoulli_distribution blocked(density);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      if (blocked(rng)) g.set_passable(x, y, false);
-  if (std::uniform_int_distribution<int>(0, 1)(rng)) {
-    const int walls = std::uniform_int_distribution<int>(1, 1 + (w + h) / 8)(rng);
-    for (int i = 0; i < walls; ++i) {
-      const bool horizontal = std::uniform_int_distribution<int>(0, 1)(rng);
-      int x = std::uniform_int_distribution<int>(0, w - 1)(rng);
-      int y = std::uniform_int_distribution<int>(0, h - 1)(rng);
-      const int len = std::uniform_int_distribution<int>(1, std::max(w, h))(rng);
-      for (int k = 0; k < len && g.in_bounds(x, y); ++k) {
-        if (std::uniform_int_distribution<int>(0, 9)(rng) != 0) g.set_passable(x, y, false);
-        (horizontal ? x : y) += 1;
-      }
-    }
-  }
-  return g;
-}
-
-inline std::vector<Point> free_cells(const Grid& g) {
-  std::vector<Point> cells;
-  for (int y = 0; y < g.height(); ++y)
-    for (int x = 0; x < g.width(); ++x)
-      if (g.passable(x, y)) cells.push_back({x, y});
-  return cells;
 }
 
 }  // namespace pathbench::testing

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/text/escape.h"
+
 extern char** environ;
 
 namespace pathbench::testing {
@@ -37,12 +39,8 @@ inline bool write_text(const std::filesystem::path& p, const std::string& text) 
   return out.good();
 }
 
-// Single-quotes `s` for /bin/sh.
-inline std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+// Spelled testing::shell_quote in the tests.
+using pathbench::shell_quote;
 
 // Runs `command` with /bin/sh in `cwd`, stdin from /dev/null; stdout and stderr are captured
 // through files in `capture_dir` (which must exist and may differ from cwd, so that a test can

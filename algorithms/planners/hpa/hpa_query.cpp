@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "algorithms/core/path_cost.h"
+
 namespace pathbench::hpa {
 namespace {
 
@@ -154,13 +156,7 @@ void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vec
 
 // Summed in path order, as the validator does.
 double HpaQuery::path_cost(const std::vector<CellId>& path) const {
-  const std::int64_t pw = grid_->padded_width();
-  double cost = 0.0;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    const std::int64_t d = std::llabs(static_cast<std::int64_t>(path[i]) - path[i - 1]);
-    cost += (d == 1 || d == pw) ? 1.0 : kSqrt2;
-  }
-  return cost;
+  return pathbench::path_cost(*grid_, path);
 }
 
 void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats& stats) {

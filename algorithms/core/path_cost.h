@@ -1,0 +1,17 @@
+// The one summation of a path's cost, used by every check of a reported cost (the validator, the
+// tests) and by planners that price a path they built, so equal paths give bit-equal costs.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "algorithms/core/grid.h"
+
+namespace pathbench {
+
+// The legal steps' costs (algorithms/core/moves.h) summed in path order. Stops at the first
+// illegal step i (path[i - 1] -> path[i]), returning the cost before it and i in *illegal_step;
+// *illegal_step is 0 when every step is legal.
+double path_cost(const Grid& g, std::span<const CellId> path, std::size_t* illegal_step = nullptr);
+
+}  // namespace pathbench
