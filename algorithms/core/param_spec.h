@@ -9,6 +9,7 @@
 // lies in its range is checked when the registry accepts the planner (planner_info.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -58,13 +59,14 @@ class ParamDeclaration {
     spec_.default_value = std::move(v);
     return *this;
   }
-  // A string literal would silently become `true` for a Bool.
-  ParamDeclaration& defaults_to(const char*)
-    requires(Kind == ParamType::Bool)
-  = delete;
-  ParamDeclaration& range(Value lo, Value hi)
-    requires(Kind == ParamType::Int || Kind == ParamType::Real)
-  {
+  // Without this overload a string literal would silently become `true` for a Bool.
+  template <std::size_t N>
+  ParamDeclaration& defaults_to(const char (&text)[N]) {
+    static_assert(Kind == ParamType::Choice || Kind == ParamType::String, "not a text parameter");
+    return defaults_to(Value(text));
+  }
+  ParamDeclaration& range(Value lo, Value hi) {
+    static_assert(Kind == ParamType::Int || Kind == ParamType::Real, "not a number parameter");
     spec_.min = static_cast<double>(lo);
     spec_.max = static_cast<double>(hi);
     return *this;

@@ -18,8 +18,7 @@ std::string check_support(const Capabilities& caps, const Grid& grid) {
 std::string check_budget_support(const Capabilities& caps, const Budget& budget) {
   if (!caps.honours_max_expansions && budget.max_expansions != 0)
     return "does not honour max_expansions (its search has no expansion limit)";
-  if (!caps.honours_time_limit && budget.time_limit_s != 0.0)
-    return "does not honour a time limit";
+  if (!caps.honours_time_limit && budget.time_limit_s != 0.0) return "does not honour a time limit";
   return {};
 }
 

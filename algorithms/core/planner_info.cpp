@@ -22,8 +22,9 @@ PlannerInfo make_preset(const PlannerInfo& base, std::string name, std::string s
   preset.summary = std::move(summary);
   for (const auto& [key, value] : fixed) {
     const ParamSpec* spec = find_spec(base.params, key);
-    if (!spec) throw std::logic_error(fmt::format("preset {}: {} has no parameter '{}'",
-                                                  preset.name, base.name, key));
+    if (!spec)
+      throw std::logic_error(
+          fmt::format("preset {}: {} has no parameter '{}'", preset.name, base.name, key));
     if (std::string problem = param_value_problem(*spec, value); !problem.empty())
       throw std::logic_error("preset " + preset.name + ": " + problem);
   }

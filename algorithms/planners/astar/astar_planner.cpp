@@ -98,10 +98,8 @@ PlannerInfo astar_planner_info() {
   info.params = {
       Param::choice("heuristic", {"octile", "manhattan", "euclidean", "chebyshev", "zero"})
           .doc("distance estimate"),
-      Param::real("weight")
-          .range(0.0, 1e6)
-          .defaults_to(1.0)
-          .doc("f = g + weight * h (weighted A* when > 1)"),
+      Param::real("weight").range(0.0, 1e6).defaults_to(1.0).doc(
+          "f = g + weight * h (weighted A* when > 1)"),
       Param::boolean("greedy").doc("greedy best-first: f = h"),
       Param::choice("queue", {"binary", "pairing"})
           .doc("open list: indexed binary heap or pooled pairing heap"),
