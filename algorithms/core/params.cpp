@@ -34,8 +34,43 @@ std::optional<bool> parse_bool_word(std::string_view t) {
   return std::nullopt;
 }
 
+std::string param_value_problem(const ParamSpec& spec, const ParamValue& v) {
+  const auto outside = [&](auto x) {
+    return fmt::format("parameter '{}': {} is outside [{}, {}]", spec.name, x, spec.min, spec.max);
+  };
+  switch (spec.type) {
+    case ParamType::Bool:
+      if (std::holds_alternative<bool>(v)) return {};
+      break;
+    case ParamType::Int:
+      if (const auto* i = std::get_if<std::int64_t>(&v))
+        return static_cast<double>(*i) < spec.min || static_cast<double>(*i) > spec.max
+                   ? outside(*i)
+                   : std::string();
+      break;
+    case ParamType::Real:
+      if (const auto* d = std::get_if<double>(&v))
+        return *d < spec.min || *d > spec.max ? outside(*d) : std::string();
+      break;
+    case ParamType::Choice:
+      if (const auto* s = std::get_if<std::string>(&v)) {
+        for (const auto& c : spec.choices)
+          if (c == *s) return {};
+        return fmt::format("parameter '{}': expected one of {{{}}}, got '{}'", spec.name,
+                           fmt::join(spec.choices, ", "), *s);
+      }
+      break;
+    case ParamType::String:
+      if (std::holds_alternative<std::string>(v)) return {};
+      break;
+  }
+  return fmt::format("parameter '{}': value {} has the wrong type", spec.name,
+                     format_param_value(v));
+}
+
 namespace {
 
+// Text to a value of the spec's type; param_value_problem then checks range and choices.
 ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
   auto fail = [&](const std::string& expected) -> ParamError {
     return ParamError(
@@ -49,9 +84,6 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
       std::int64_t v = 0;
       auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
       if (ec != std::errc() || p != text.data() + text.size()) throw fail("an integer");
-      if (static_cast<double>(v) < spec.min || static_cast<double>(v) > spec.max)
-        throw ParamError(spec.name, fmt::format("parameter '{}': {} is outside [{}, {}]", spec.name,
-                                                v, spec.min, spec.max));
       return v;
     }
     case ParamType::Real: {
@@ -59,15 +91,9 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
       auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
       if (ec != std::errc() || p != text.data() + text.size() || !std::isfinite(v))
         throw fail("a number");
-      if (v < spec.min || v > spec.max)
-        throw ParamError(spec.name, fmt::format("parameter '{}': {} is outside [{}, {}]", spec.name,
-                                                v, spec.min, spec.max));
       return v;
     }
     case ParamType::Choice:
-      for (const auto& c : spec.choices)
-        if (c == text) return text;
-      throw fail("one of {" + fmt::format("{}", fmt::join(spec.choices, ", ")) + "}");
     case ParamType::String:
       return text;
   }
@@ -88,7 +114,10 @@ ParamSet resolve_params(const std::vector<ParamSpec>& schema, const RawParams& r
       throw ParamError(name, fmt::format("unknown parameter '{}' (known: {})", name,
                                          known.empty() ? "none" : known));
     }
-    out.set(name, parse_value(*spec, text));
+    ParamValue v = parse_value(*spec, text);
+    if (std::string problem = param_value_problem(*spec, v); !problem.empty())
+      throw ParamError(name, problem);
+    out.set(name, std::move(v));
   }
   for (const auto& s : schema)
     if (!out.has(s.name)) out.set(s.name, s.default_value);

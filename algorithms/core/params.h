@@ -1,6 +1,6 @@
-// Typed planner parameters: each planner publishes a schema (name, type, default, range or
-// choices, one-line doc); the registry validates raw values against it and fills defaults, so a
-// planner only ever sees a complete, checked ParamSet. Effective values are echoed into results.
+// Typed planner parameter values: each planner publishes a schema (param_spec.h); the registry
+// validates raw values against it and fills defaults, so a planner only ever sees a complete,
+// checked ParamSet. Effective values are echoed into results.
 #pragma once
 
 #include <cstdint>
@@ -12,22 +12,9 @@
 #include <variant>
 #include <vector>
 
+#include "algorithms/core/param_spec.h"
+
 namespace pathbench {
-
-// String: any text (e.g. an external planner's command line); Choice: one of `choices`.
-enum class ParamType : std::uint8_t { Bool, Int, Real, Choice, String };
-
-using ParamValue = std::variant<bool, std::int64_t, double, std::string>;
-
-struct ParamSpec {
-  std::string name;
-  ParamType type = ParamType::Real;
-  ParamValue default_value;
-  double min = -1e300;  // Int and Real: inclusive range
-  double max = 1e300;
-  std::vector<std::string> choices;  // Choice only
-  std::string doc;
-};
 
 // Raised when a value does not fit its schema; the registry's caller adds file/line context.
 class ParamError : public std::runtime_error {

@@ -1,5 +1,6 @@
 #include "algorithms/core/planner.h"
 
+#include <limits>
 #include <stdexcept>
 
 namespace pathbench {
@@ -14,8 +15,21 @@ std::string check_support(const Capabilities& caps, const Grid& grid) {
   return {};
 }
 
+std::string check_budget_support(const Capabilities& caps, const Budget& budget) {
+  if (!caps.honours_max_expansions && budget.max_expansions != 0)
+    return "does not honour max_expansions (its search has no expansion limit)";
+  if (!caps.honours_time_limit && budget.time_limit_s != 0.0) return "does not honour a time limit";
+  return {};
+}
+
+CostGuarantee cost_guarantee(const Capabilities& caps, const MoveRules& rules) {
+  if (caps.claim_four_connected_only && rules.connectivity != Connectivity::Four)
+    return {false, std::numeric_limits<double>::infinity()};
+  return {caps.optimal, caps.optimal ? 1.0 : caps.suboptimality_bound};
+}
+
 void Planner::prepare(const Grid& grid) {
-  if (const std::string why = check_support(capabilities(), grid); !why.empty())
+  if (const std::string why = check_support(caps_, grid); !why.empty())
     throw std::invalid_argument(why);
   grid_ = &grid;
   num_extras_ = extra_columns().size();
@@ -37,6 +51,11 @@ void Planner::solve(const Query& q, const Budget& budget, SearchResult& result) 
   if (!g.in_bounds(q.goal.x, q.goal.y)) return invalid("goal", q.goal, "is out of range");
   if (!g.passable(q.start.x, q.start.y)) return invalid("start", q.start, "is blocked");
   if (!g.passable(q.goal.x, q.goal.y)) return invalid("goal", q.goal, "is blocked");
+  if (std::string why = check_budget_support(caps_, budget); !why.empty()) {
+    result.status = Status::Unsupported;
+    result.message = "planner " + why;
+    return;
+  }
   const CellId s = g.id(q.start), t = g.id(q.goal);
   if (s == t) {
     result.status = Status::Solved;

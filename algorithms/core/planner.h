@@ -20,20 +20,37 @@
 namespace pathbench {
 
 // What a planner can do; the harness uses it to reject impossible combinations before running and
-// to choose correctness checks (exact optimum vs bound).
+// to choose correctness checks (exact optimum vs bound). A planner's capabilities follow from its
+// parameters alone: it passes them to Planner's constructor, so they are known before prepare()
+// and never change. What depends on a map is said here explicitly (claim_four_connected_only).
 struct Capabilities {
+  // The cost claim; read it for a map through cost_guarantee(), which applies the flag below.
   bool optimal = true;
   // Guaranteed cost <= bound * optimal. 1 for optimal planners, infinity when there is none.
   double suboptimality_bound = 1.0;
+  // The claim above holds on 4-connected maps only; on 8-connected ones there is none (A* with
+  // Manhattan distance, which overestimates diagonal moves).
+  bool claim_four_connected_only = false;
   bool uniform_cost_only = false;       // refuses grids with terrain costs
   bool supports_four_connected = true;  // accepts Connectivity::Four
   bool supports_corner_cutting = true;  // accepts MoveRules::corner_cutting
-  bool incremental = false;             // implements update()
-  bool needs_preprocessing = false;     // prepare() does real work worth reporting
+  // Budget::max_expansions and Budget::time_limit_s stop the search. A planner that does not
+  // honour one is refused a budget that sets it (check_budget_support) instead of ignoring it.
+  bool honours_max_expansions = true;
+  bool honours_time_limit = true;
+  bool incremental = false;          // implements update()
+  bool needs_preprocessing = false;  // prepare() does real work worth reporting
   // Fills a SearchTrace given to set_trace() (expansions, generations, open set, own layers).
   // Planners without it still get trace->path from solve().
   bool traceable = false;
 };
+
+// The cost claim a planner makes on maps with `rules`.
+struct CostGuarantee {
+  bool optimal = true;
+  double suboptimality_bound = 1.0;  // infinity: no bound
+};
+CostGuarantee cost_guarantee(const Capabilities& caps, const MoveRules& rules);
 
 // What the harness knows about the run around a planner. Only planners that deal with the
 // outside world use it (an external program needs a place for its log, the folder relative
@@ -48,22 +65,27 @@ struct PlannerContext {
 
 // Empty when `caps` allow running on `grid`; otherwise the reason, ready for an error message.
 std::string check_support(const Capabilities& caps, const Grid& grid);
+// Empty when the planner honours every limit `budget` sets; otherwise the reason, likewise.
+std::string check_budget_support(const Capabilities& caps, const Budget& budget);
 
 class Planner {
  public:
-  Planner() = default;
+  // Derived planners compute `caps` from their parameters (see Capabilities).
+  explicit Planner(const Capabilities& caps) : caps_(caps) {}
   Planner(const Planner&) = delete;
   Planner& operator=(const Planner&) = delete;
   virtual ~Planner() = default;
 
-  virtual Capabilities capabilities() const = 0;
+  const Capabilities& capabilities() const { return caps_; }
 
   // Per-map preparation. Throws std::invalid_argument (with check_support's reason) when the
   // grid is outside the planner's capabilities.
   void prepare(const Grid& grid);
 
   // Runs one query. Validates it first (in range, passable: otherwise Status::InvalidQuery with
-  // a message), handles start == goal (cost 0, one-cell path), then calls do_solve.
+  // a message; a budget the planner does not honour: Status::Unsupported with
+  // check_budget_support's reason), handles start == goal (cost 0, one-cell path), then calls
+  // do_solve.
   // Precondition: prepare() was called.
   void solve(const Query& query, const Budget& budget, SearchResult& result);
 
@@ -107,6 +129,7 @@ class Planner {
   virtual void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) = 0;
 
  private:
+  const Capabilities caps_;
   const Grid* grid_ = nullptr;
   std::size_t num_extras_ = 0;
   SearchTrace* trace_ = nullptr;

@@ -11,20 +11,41 @@
 #include "algorithms/planners/jps_plus/jps_plus_planner.h"
 
 namespace pathbench {
+namespace {
 
-const std::vector<PlannerInfo>& planner_registry() {
-  static const std::vector<PlannerInfo> registry = [] {
-    std::vector<PlannerInfo> all = {
-        astar_planner_info(),       dijkstra_planner_info(),   gbfs_planner_info(),
-        boost_astar_planner_info(), jps_planner_info(),        jps_plus_planner_info(),
-        hpa_planner_info(),         dstar_lite_planner_info(), external_planner_info(),
-    };
-    std::sort(all.begin(), all.end(),
-              [](const PlannerInfo& a, const PlannerInfo& b) { return a.name < b.name; });
-    return all;
-  }();
-  return registry;
+// The built-in planners: one line each.
+std::vector<PlannerInfo> built_in_planners() {
+  std::vector<PlannerInfo> all;
+  all.push_back(astar_planner_info());
+  all.push_back(dijkstra_planner_info());
+  all.push_back(gbfs_planner_info());
+  all.push_back(boost_astar_planner_info());
+  all.push_back(jps_planner_info());
+  all.push_back(jps_plus_planner_info());
+  all.push_back(hpa_planner_info());
+  all.push_back(dstar_lite_planner_info());
+  all.push_back(external_planner_info());
+  return all;
 }
+
+bool by_name(const PlannerInfo& a, const PlannerInfo& b) { return a.name < b.name; }
+
+// Checked like a registered one, so a malformed built-in schema fails the first use loudly.
+std::vector<PlannerInfo>& registry() {
+  static std::vector<PlannerInfo> all = [] {
+    std::vector<PlannerInfo> v = built_in_planners();
+    for (const PlannerInfo& info : v)
+      if (std::string problem = planner_info_problem(info); !problem.empty())
+        throw std::logic_error(problem);
+    std::sort(v.begin(), v.end(), by_name);
+    return v;
+  }();
+  return all;
+}
+
+}  // namespace
+
+const std::vector<PlannerInfo>& planner_registry() { return registry(); }
 
 const PlannerInfo* find_planner(std::string_view name) {
   for (const auto& info : planner_registry())
@@ -32,27 +53,13 @@ const PlannerInfo* find_planner(std::string_view name) {
   return nullptr;
 }
 
-PlannerInfo make_preset(const PlannerInfo& base, std::string name, std::string summary,
-                        RawParams fixed) {
-  PlannerInfo preset;
-  preset.name = std::move(name);
-  preset.summary = std::move(summary);
-  for (const auto& spec : base.params)
-    if (!fixed.count(spec.name)) preset.params.push_back(spec);
-  preset.fixed = base.fixed;
-  for (auto& [k, v] : fixed) preset.fixed[k] = v;
-  preset.factory = base.factory;
-  // The base schema validates the fixed values; keep it reachable through the factory closure.
-  const std::vector<ParamSpec> full = base.params;
-  const RawParams all_fixed = preset.fixed;
-  auto base_factory = base.factory;
-  preset.factory = [full, all_fixed, base_factory](const ParamSet& user) {
-    RawParams merged;
-    for (const auto& [k, v] : user.values()) merged[k] = format_param_value(v);
-    for (const auto& [k, v] : all_fixed) merged[k] = v;
-    return base_factory(resolve_params(full, merged));
-  };
-  return preset;
+void register_planner(PlannerInfo info) {
+  if (std::string problem = planner_info_problem(info); !problem.empty())
+    throw std::invalid_argument(problem);
+  if (find_planner(info.name))
+    throw std::invalid_argument("planner '" + info.name + "' is already registered");
+  std::vector<PlannerInfo>& all = registry();
+  all.insert(std::upper_bound(all.begin(), all.end(), info, by_name), std::move(info));
 }
 
 ConfiguredPlanner make_planner(std::string_view name, const RawParams& raw) {
@@ -63,10 +70,8 @@ ConfiguredPlanner make_planner(std::string_view name, const RawParams& raw) {
     throw UnknownPlannerError("unknown planner '" + std::string(name) + "' (known: " + known + ")");
   }
   ConfiguredPlanner out;
-  out.params = resolve_params(info->params, raw);
+  out.params = resolve_planner_params(*info, raw);
   out.planner = info->factory(out.params);
-  // Echo the preset's fixed values too, so a result row says exactly what ran.
-  for (const auto& [k, v] : info->fixed) out.params.set(k, v);
   return out;
 }
 

@@ -1,35 +1,27 @@
-// The one place that knows every planner by name. Each planner exposes a `*_planner_info()`
-// function in its own folder; planner_registry.cpp lists them (one line per planner).
-// Named presets (dijkstra, gbfs) are settings of a base planner, not copies: they hide and fix
-// some of its parameters.
+// The one place that knows every planner by name, on top of the planners: each planner folder
+// exposes a `*_planner_info()` (core/planner_info.h) and planner_registry.cpp lists them, one
+// line per planner. Planners never include this header.
 #pragma once
 
-#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "algorithms/core/params.h"
-#include "algorithms/core/planner.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
-
-struct PlannerInfo {
-  std::string name;               // stable name used in YAML and on the command line
-  std::string summary;            // one line for `pathbench list`
-  std::vector<ParamSpec> params;  // user-settable parameters
-  RawParams fixed;                // preset values, applied on top (not user-settable)
-  std::function<std::unique_ptr<Planner>(const ParamSet&)> factory;
-};
-
-// A preset of `base`: parameters in `fixed` disappear from the schema and take those values.
-PlannerInfo make_preset(const PlannerInfo& base, std::string name, std::string summary,
-                        RawParams fixed);
 
 // All planners, in alphabetical order of name.
 const std::vector<PlannerInfo>& planner_registry();
 const PlannerInfo* find_planner(std::string_view name);
+
+// Adds a planner that is not built in (a test's, a program's own) under its name, so that
+// make_planner, experiments and `pathbench list`-like listings see it. Call it at start-up,
+// before anything holds entries of planner_registry(): it may move them, and it is not
+// thread-safe. Throws std::invalid_argument for a malformed info or a name already taken.
+void register_planner(PlannerInfo info);
 
 // Thrown for an unknown planner name; lists the known ones.
 class UnknownPlannerError : public std::runtime_error {

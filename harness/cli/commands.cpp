@@ -238,7 +238,7 @@ int list_command() {
           s.doc);
     if (!p.fixed.empty()) {
       std::cout << "    fixed:";
-      for (const auto& [k, v] : p.fixed) std::cout << ' ' << k << '=' << v;
+      for (const auto& [k, v] : p.fixed) std::cout << ' ' << k << '=' << format_param_value(v);
       std::cout << '\n';
     }
   }

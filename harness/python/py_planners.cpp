@@ -63,7 +63,9 @@ py::list planners() {
     info["name"] = p.name;
     info["summary"] = p.summary;
     info["params"] = params;
-    info["fixed"] = p.fixed;
+    py::dict fixed;
+    for (const auto& [key, value] : p.fixed) fixed[py::str(key)] = to_python(value);
+    info["fixed"] = fixed;
     out.append(info);
   }
   return out;
@@ -165,6 +167,11 @@ class PyPlanner {
     Budget budget;
     budget.time_limit_s = time_limit_s;
     budget.max_expansions = max_expansions;
+    // Refused like a map the planner cannot run on, rather than silently unbounded.
+    if (const std::string why = check_budget_support(cp_.planner->capabilities(), budget);
+        !why.empty())
+      throw InputError(where, 0, budget.max_expansions ? "max_expansions" : "time_limit",
+                       "planner '" + name_ + "' " + why);
     SearchResult r;
     PathCheck check;
     double us = 0.0;
@@ -237,7 +244,8 @@ class PyPlanner {
 constexpr const char* kSolveDoc =
     "Solves one query. start and goal are (x, y); a start or goal outside the map or on a blocked "
     "cell raises InputError, as the CLI does. time_limit (s) and max_expansions (0 = none) bound "
-    "the search; reference_cost, when given, is the optimum the result is validated against "
+    "the search (InputError when the planner does not honour the one given); reference_cost, when "
+    "given, is the optimum the result is validated against "
     "(else only the path's legality and cost are checked).";
 
 }  // namespace

@@ -275,7 +275,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
       const auto p0 = Clock::now();
       planner.prepare(m.grid);
       const double prep_ms = std::chrono::duration<double, std::milli>(Clock::now() - p0).count();
-      const Capabilities caps = planner.capabilities();  // may depend on the map's rules
+      const Capabilities& caps = planner.capabilities();
       for (const QueryInstance& q : m.queries) {
         if (g_stop_signal) break;
         if (is_done(q)) continue;

@@ -47,13 +47,14 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
     if (!std::isfinite(optimal)) return fail("solved, but the reference finds no path", cost);
     if (cost < optimal && !costs_equal(cost, optimal))
       return fail(fmt::format("cost {} is below the reference optimum {}", cost, optimal), cost);
-    if (caps.optimal && !costs_equal(cost, optimal))
+    const CostGuarantee claim = cost_guarantee(caps, grid.rules());
+    if (claim.optimal && !costs_equal(cost, optimal))
       return fail(fmt::format("cost {} is not optimal ({})", cost, optimal), cost);
-    if (!caps.optimal && std::isfinite(caps.suboptimality_bound)) {
-      const double bound = caps.suboptimality_bound * optimal;
+    if (!claim.optimal && std::isfinite(claim.suboptimality_bound)) {
+      const double bound = claim.suboptimality_bound * optimal;
       if (cost > bound && !costs_equal(cost, bound))
-        return fail(fmt::format("cost {} exceeds the bound {} x {}", cost, caps.suboptimality_bound,
-                                optimal),
+        return fail(fmt::format("cost {} exceeds the bound {} x {}", cost,
+                                claim.suboptimality_bound, optimal),
                     cost);
     }
   }

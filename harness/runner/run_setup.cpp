@@ -29,7 +29,14 @@ std::vector<ActivePlanner> build_planners(const ExperimentConfig& cfg) {
 void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePlanner>& planners,
                         const std::vector<MapInstance>& maps) {
   for (std::size_t i = 0; i < planners.size(); ++i) {
-    const Capabilities caps = planners[i].built.planner->capabilities();
+    const Capabilities& caps = planners[i].built.planner->capabilities();
+    Budget budget;
+    budget.time_limit_s = cfg.time_limit_s;
+    if (const std::string why = check_budget_support(caps, budget); !why.empty())
+      throw InputError(cfg.source_file.string(), planners[i].config->line,
+                       fmt::format("planners[{}].algorithm", i),
+                       fmt::format("planner '{}' ({}) {}, but time_limit_s is set",
+                                   planners[i].config->label, planners[i].config->algorithm, why));
     for (const MapInstance& m : maps) {
       const std::string why = check_support(caps, m.grid);
       if (!why.empty())

@@ -177,14 +177,25 @@ TEST(AStar, CapabilitiesFollowParameters) {
   EXPECT_FALSE(w.optimal);
   EXPECT_DOUBLE_EQ(w.suboptimality_bound, 2.0);
   EXPECT_FALSE(make_planner("gbfs", {}).planner->capabilities().optimal);
-  // Manhattan overestimates diagonal moves: not optimal on an 8-connected map.
+  // Manhattan overestimates diagonal moves: no claim on an 8-connected map, optimal on a
+  // 4-connected one. Capabilities say so up front; prepare() changes nothing.
   ConfiguredPlanner m = make_planner("astar", {{"heuristic", "manhattan"}});
+  const Capabilities before = m.planner->capabilities();
+  EXPECT_TRUE(before.claim_four_connected_only);
   const Grid g8 = grid_from_rows({".."});
-  m.planner->prepare(g8);
-  EXPECT_FALSE(m.planner->capabilities().optimal);
   const Grid g4 = grid_from_rows({".."}, kFour);
-  m.planner->prepare(g4);
+  EXPECT_FALSE(cost_guarantee(before, g8.rules()).optimal);
+  EXPECT_TRUE(std::isinf(cost_guarantee(before, g8.rules()).suboptimality_bound));
+  EXPECT_TRUE(cost_guarantee(before, g4.rules()).optimal);
+  m.planner->prepare(g8);
+  EXPECT_TRUE(m.planner->capabilities().claim_four_connected_only);
   EXPECT_TRUE(m.planner->capabilities().optimal);
+  // Weighted Manhattan keeps its bound where the heuristic is consistent, and only there.
+  const Capabilities w4 =
+      make_planner("astar", {{"heuristic", "manhattan"}, {"weight", "2"}}).planner->capabilities();
+  EXPECT_DOUBLE_EQ(cost_guarantee(w4, g4.rules()).suboptimality_bound, 2.0);
+  EXPECT_TRUE(std::isinf(cost_guarantee(w4, g8.rules()).suboptimality_bound));
+  EXPECT_FALSE(make_planner("astar", {}).planner->capabilities().claim_four_connected_only);
 }
 
 // One query per map, sides up to 48.

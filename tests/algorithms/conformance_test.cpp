@@ -4,24 +4,23 @@
 // must return the optimal cost; bounded ones stay within their bound; every planner must find a
 // path exactly when one exists (all planners here are complete) and return a legal path whose
 // recomputed cost equals the reported cost. Solving the same query twice on one prepared planner
-// must give the same result and counters (generation stamps, reused state).
+// must give the same result and counters (generation stamps, reused state). The check itself is
+// conformance_check.h, shared with tests that bring a planner of their own.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <tuple>
 
-#include "algorithms/reference/reference_dijkstra.h"
+#include "tests/algorithms/conformance_check.h"
 #include "tests/algorithms/planner_variants.h"
-#include "tests/algorithms/test_grids.h"
 
 namespace pathbench {
 namespace {
 
+using testing::ConformanceCase;
 using testing::describe;
 using testing::Variant;
-using testing::walk_cost;
 
 struct RuleSet {
   std::string name;
@@ -54,63 +53,25 @@ std::vector<Combination> supported_combinations() {
   return out;
 }
 
-// 490 maps from 1x1 to 256x256, densities 0-45%, three random free endpoints each; about 15% of
-// the queries have no path under the default rules.
-const std::vector<testing::RandomCase>& cases(const RuleSet& rs) {
-  static std::map<std::string, std::vector<testing::RandomCase>> by_rules;
+const std::vector<ConformanceCase>& cases(const RuleSet& rs) {
+  static std::map<std::string, std::vector<ConformanceCase>> by_rules;
   auto it = by_rules.find(rs.name);
-  if (it == by_rules.end()) {
-    const testing::RandomMapSpec spec{.rules = rs.rules,
-                                      .terrain = rs.terrain,
-                                      .big_every = 50,
-                                      .thin_first = true,
-                                      .queries = 3};
-    it = by_rules.emplace(rs.name, testing::random_cases(490, 20261202, spec)).first;
-  }
+  if (it == by_rules.end())
+    it =
+        by_rules.emplace(rs.name, testing::make_conformance_cases(490, rs.rules, rs.terrain)).first;
   return it->second;
 }
 
 class Conformance : public ::testing::TestWithParam<Combination> {};
 
 TEST_P(Conformance, MatchesReferenceOnGeneratedMaps) {
-  const auto& [v, rs] = GetParam();
+  const Variant& v = std::get<0>(GetParam());
+  const RuleSet& rs = std::get<1>(GetParam());
   const std::string what = describe(v) + " on " + rs.name + " maps";
   ConfiguredPlanner cp = make_planner(v.name, v.params);
-  Planner& planner = *cp.planner;
-  std::size_t solved = 0, unreachable = 0;
-  SearchResult r, again;
-  for (const testing::RandomCase& c : cases(rs)) {
-    ASSERT_TRUE(check_support(planner.capabilities(), c.grid).empty()) << what;
-    planner.prepare(c.grid);
-    const Capabilities caps = planner.capabilities();
-    for (const Query& q : c.queries) {
-      const double ref = reference_cost(c.grid, q.start, q.goal);
-      planner.solve(q, {}, r);
-      planner.solve(q, {}, again);
-      EXPECT_EQ(again.path, r.path) << what << ": second solve differs";
-      EXPECT_EQ(again.counters.expansions, r.counters.expansions) << what;
-      if (!std::isfinite(ref)) {
-        EXPECT_EQ(r.status, Status::Unreachable) << what;
-        ++unreachable;
-        continue;
-      }
-      ASSERT_EQ(r.status, Status::Solved)
-          << what << ", a " << c.grid.width() << "x" << c.grid.height() << " map";
-      ++solved;
-      const double tol = 1e-9 * std::max(1.0, ref);
-      EXPECT_EQ(c.grid.point(r.path.front()), q.start);
-      EXPECT_EQ(c.grid.point(r.path.back()), q.goal);
-      EXPECT_NEAR(walk_cost(c.grid, r.path), r.cost, tol) << what;
-      EXPECT_GE(r.cost, ref - tol) << what;
-      if (caps.optimal) {
-        EXPECT_NEAR(r.cost, ref, tol) << what;
-      } else if (std::isfinite(caps.suboptimality_bound)) {
-        EXPECT_LE(r.cost, caps.suboptimality_bound * ref + tol) << what;
-      }
-    }
-  }
-  EXPECT_GT(solved, 800u) << what;
-  EXPECT_GT(unreachable, 20u) << what;
+  const testing::ConformanceTally tally = testing::expect_conformance(*cp.planner, cases(rs), what);
+  EXPECT_GT(tally.solved, 800u) << what;
+  EXPECT_GT(tally.unreachable, 20u) << what;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPlanners, Conformance, ::testing::ValuesIn(supported_combinations()),

@@ -154,11 +154,9 @@ TEST(Heuristics, Values) {
 }
 
 TEST(Params, ResolveValidatesAndFillsDefaults) {
-  const std::vector<ParamSpec> schema = {
-      {"n", ParamType::Int, std::int64_t{10}, 1, 100, {}, ""},
-      {"w", ParamType::Real, 1.0, 0, 5, {}, ""},
-      {"on", ParamType::Bool, false, 0, 0, {}, ""},
-      {"mode", ParamType::Choice, std::string("a"), 0, 0, {"a", "b"}, ""}};
+  const std::vector<ParamSpec> schema = {Param::integer("n").range(1, 100).defaults_to(10),
+                                         Param::real("w").range(0.0, 5.0).defaults_to(1.0),
+                                         Param::boolean("on"), Param::choice("mode", {"a", "b"})};
   const ParamSet p = resolve_params(schema, {{"n", "20"}, {"on", "true"}});
   EXPECT_EQ(p.get_int("n"), 20);
   EXPECT_TRUE(p.get_bool("on"));

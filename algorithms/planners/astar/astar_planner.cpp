@@ -10,32 +10,32 @@
 namespace pathbench {
 namespace {
 
+// The claim follows from the parameters; only Manhattan distance's depends on the map (it is
+// consistent on 4-connected maps only), and Capabilities says so.
+Capabilities astar_capabilities(HeuristicKind heuristic, double weight, bool greedy) {
+  Capabilities c;
+  const MoveRules four{Connectivity::Four, false}, eight{Connectivity::Eight, false};
+  if (greedy || !heuristic_is_consistent(heuristic, four)) {
+    c.optimal = false;
+    c.suboptimality_bound = std::numeric_limits<double>::infinity();
+  } else if (weight > 1.0 && heuristic != HeuristicKind::Zero) {
+    c.optimal = false;
+    c.suboptimality_bound = weight;
+  }
+  c.claim_four_connected_only = !heuristic_is_consistent(heuristic, eight);
+  c.traceable = true;
+  return c;
+}
+
 // One planner class per queue type; everything else is shared, so any measured difference
 // between astar/binary and astar/pairing is the queue.
 template <OpenList Open>
 class AStarPlanner final : public Planner {
  public:
   explicit AStarPlanner(const ParamSet& p)
-      : heuristic_(parse_heuristic(p.get_choice("heuristic"))),
-        weight_(p.get_real("weight")),
-        greedy_(p.get_bool("greedy")) {}
+      : AStarPlanner(parse_heuristic(p.get_choice("heuristic")), p.get_real("weight"),
+                     p.get_bool("greedy")) {}
 
-  Capabilities capabilities() const override {
-    Capabilities c;
-    const bool consistent = !prepared() || heuristic_is_consistent(heuristic_, grid().rules());
-    if (greedy_) {
-      c.optimal = false;
-      c.suboptimality_bound = std::numeric_limits<double>::infinity();
-    } else if (!consistent) {
-      c.optimal = false;
-      c.suboptimality_bound = std::numeric_limits<double>::infinity();
-    } else if (weight_ > 1.0 && heuristic_ != HeuristicKind::Zero) {
-      c.optimal = false;
-      c.suboptimality_bound = weight_;
-    }
-    c.traceable = true;
-    return c;
-  }
   std::size_t memory_bytes() const override { return nodes_.memory_bytes() + open_.memory_bytes(); }
 
  protected:
@@ -62,6 +62,12 @@ class AStarPlanner final : public Planner {
   }
 
  private:
+  AStarPlanner(HeuristicKind heuristic, double weight, bool greedy)
+      : Planner(astar_capabilities(heuristic, weight, greedy)),
+        heuristic_(heuristic),
+        weight_(weight),
+        greedy_(greedy) {}
+
   template <class H>
   void run(const H& h, CellId start, CellId goal, const Budget& budget, SearchResult& result) {
     // One check per query; the traced loop is a separate instantiation.
@@ -90,22 +96,13 @@ PlannerInfo astar_planner_info() {
   info.name = "astar";
   info.summary = "A* / weighted A* over a binary or pairing heap (ties: f, larger g, cell id)";
   info.params = {
-      {"heuristic",
-       ParamType::Choice,
-       std::string("octile"),
-       0,
-       0,
-       {"octile", "manhattan", "euclidean", "chebyshev", "zero"},
-       "distance estimate"},
-      {"weight", ParamType::Real, 1.0, 0.0, 1e6, {}, "f = g + weight * h (weighted A* when > 1)"},
-      {"greedy", ParamType::Bool, false, 0, 0, {}, "greedy best-first: f = h"},
-      {"queue",
-       ParamType::Choice,
-       std::string("binary"),
-       0,
-       0,
-       {"binary", "pairing"},
-       "open list: indexed binary heap or pooled pairing heap"},
+      Param::choice("heuristic", {"octile", "manhattan", "euclidean", "chebyshev", "zero"})
+          .doc("distance estimate"),
+      Param::real("weight").range(0.0, 1e6).defaults_to(1.0).doc(
+          "f = g + weight * h (weighted A* when > 1)"),
+      Param::boolean("greedy").doc("greedy best-first: f = h"),
+      Param::choice("queue", {"binary", "pairing"})
+          .doc("open list: indexed binary heap or pooled pairing heap"),
   };
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     if (p.get_choice("queue") == "pairing") return std::make_unique<AStarPlanner<PairingHeap<>>>(p);
@@ -116,13 +113,13 @@ PlannerInfo astar_planner_info() {
 
 PlannerInfo dijkstra_planner_info() {
   return make_preset(astar_planner_info(), "dijkstra", "Dijkstra: astar with heuristic=zero",
-                     {{"heuristic", "zero"}, {"weight", "1"}, {"greedy", "false"}});
+                     {{"heuristic", std::string("zero")}, {"weight", 1.0}, {"greedy", false}});
 }
 
 PlannerInfo gbfs_planner_info() {
   return make_preset(astar_planner_info(), "gbfs",
                      "greedy best-first search: astar with greedy=true",
-                     {{"greedy", "true"}, {"weight", "1"}});
+                     {{"greedy", true}, {"weight", 1.0}});
 }
 
 }  // namespace pathbench

@@ -5,7 +5,7 @@
 // costs when h is not exact on the last edge). Ties: see AStarOrder in heaps/open_list.h.
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 

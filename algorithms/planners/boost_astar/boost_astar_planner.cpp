@@ -103,15 +103,8 @@ class GoalVisitor : public boost::default_astar_visitor {
 
 class BoostAStarPlanner final : public Planner {
  public:
-  Capabilities capabilities() const override {
-    Capabilities caps;
-    caps.optimal = true;
-    caps.suboptimality_bound = 1.0;
-    caps.uniform_cost_only = false;
-    caps.supports_four_connected = true;
-    caps.supports_corner_cutting = true;
-    return caps;
-  }
+  // Optimal on every move rule and terrain; not traceable.
+  BoostAStarPlanner() : Planner(Capabilities{}) {}
 
   std::size_t memory_bytes() const override {
     const std::size_t v = boost::num_vertices(graph_), e = boost::num_edges(graph_);

@@ -28,7 +28,7 @@
 // and the clock every Budget::kClockCheckInterval expansions, aborting by a second exception.
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 

@@ -19,16 +19,16 @@ constexpr double kKeyTolerance = 1e-9;
 // [k1, k2] comparison without the id tie-break (the stale-key test of the paper).
 bool key_less(const HeapKey& a, const HeapKey& b) { return a.f < b.f || (a.f == b.f && a.g < b.g); }
 
+Capabilities dstar_lite_capabilities() {
+  Capabilities c;
+  c.incremental = true;
+  c.traceable = true;
+  return c;
+}
+
 class DStarLitePlanner final : public Planner {
  public:
-  Capabilities capabilities() const override {
-    Capabilities c;
-    c.optimal = true;
-    c.suboptimality_bound = 1.0;
-    c.incremental = true;
-    c.traceable = true;
-    return c;
-  }
+  DStarLitePlanner() : Planner(dstar_lite_capabilities()) {}
 
   std::size_t memory_bytes() const override {
     return nodes_.capacity() * sizeof(Node) + open_.memory_bytes();

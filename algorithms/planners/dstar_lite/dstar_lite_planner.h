@@ -51,7 +51,7 @@
 // update() for generated.size() == counters.generated to hold on replans; expanded always matches.
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 

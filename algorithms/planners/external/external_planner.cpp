@@ -34,28 +34,32 @@ std::string file_stem(const std::string& label) {
   return s;
 }
 
+// What the program claims (its parameters say), and what the protocol can carry.
+Capabilities external_capabilities(const ParamSet& p) {
+  Capabilities caps;
+  caps.optimal = p.get_bool("optimal");
+  const double bound = p.get_real("suboptimality_bound");
+  caps.suboptimality_bound =
+      caps.optimal ? 1.0 : (bound > 0 ? bound : std::numeric_limits<double>::infinity());
+  caps.uniform_cost_only = true;  // the map message carries no terrain costs
+  caps.supports_four_connected = true;
+  caps.supports_corner_cutting = true;
+  // The solve message carries the time limit (also enforced from outside), not an expansion
+  // budget: the program's search is its own.
+  caps.honours_max_expansions = false;
+  return caps;
+}
+
 class ExternalPlanner final : public Planner {
  public:
   explicit ExternalPlanner(const ParamSet& p)
-      : command_(p.get_string("command")),
+      : Planner(external_capabilities(p)),
+        command_(p.get_string("command")),
         name_(p.get_string("name")),
-        optimal_(p.get_bool("optimal")),
-        bound_(p.get_real("suboptimality_bound")),
         timeout_s_(p.get_real("timeout_s")),
         grace_s_(p.get_real("grace_s")) {}
 
   ~ExternalPlanner() override { shutdown(); }
-
-  Capabilities capabilities() const override {
-    Capabilities caps;
-    caps.optimal = optimal_;
-    caps.suboptimality_bound =
-        optimal_ ? 1.0 : (bound_ > 0 ? bound_ : std::numeric_limits<double>::infinity());
-    caps.uniform_cost_only = true;  // the map message carries no terrain costs
-    caps.supports_four_connected = true;
-    caps.supports_corner_cutting = true;
-    return caps;
-  }
 
   std::vector<std::string> extra_columns() const override { return {"ext_time_us", "ext_prep_ms"}; }
 
@@ -241,8 +245,7 @@ class ExternalPlanner final : public Planner {
   }
 
   std::string command_, name_;
-  bool optimal_;
-  double bound_, timeout_s_, grace_s_;
+  double timeout_s_, grace_s_;
   PlannerContext context_;
   ChildProcess child_;
   std::string map_line_;
@@ -262,48 +265,22 @@ PlannerInfo external_planner_info() {
       "any program as a planner, over JSON lines on stdin/stdout "
       "(docs/external-planners.md)";
   info.params = {
-      {"command",
-       ParamType::String,
-       std::string(),
-       0,
-       0,
-       {},
-       "shell command starting the planner (run by /bin/sh -c in the config's folder); required"},
-      {"optimal",
-       ParamType::Bool,
-       false,
-       0,
-       0,
-       {},
-       "the program claims optimal costs (the validator then checks them)"},
-      {"suboptimality_bound",
-       ParamType::Real,
-       0.0,
-       0.0,
-       1e9,
-       {},
-       "claimed bound on cost / optimal (>= 1; 0 = no claim)"},
-      {"name",
-       ParamType::String,
-       std::string(),
-       0,
-       0,
-       {},
-       "name used in messages (default: the planner's label)"},
-      {"timeout_s",
-       ParamType::Real,
-       0.0,
-       0.0,
-       1e6,
-       {},
-       "seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"},
-      {"grace_s",
-       ParamType::Real,
-       1.0,
-       0.0,
-       600.0,
-       {},
-       "extra seconds past the time limit, and for the program to exit at the end"},
+      Param::text("command").doc(
+          "shell command starting the planner (run by /bin/sh -c in the config's folder); "
+          "required"),
+      Param::boolean("optimal").doc(
+          "the program claims optimal costs (the validator then checks them)"),
+      Param::real("suboptimality_bound")
+          .range(0.0, 1e9)
+          .doc("claimed bound on cost / optimal (>= 1; 0 = no claim)"),
+      Param::text("name").doc("name used in messages (default: the planner's label)"),
+      Param::real("timeout_s")
+          .range(0.0, 1e6)
+          .doc("seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"),
+      Param::real("grace_s")
+          .range(0.0, 600.0)
+          .defaults_to(1.0)
+          .doc("extra seconds past the time limit, and for the program to exit at the end"),
   };
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     if (p.get_string("command").empty())

@@ -18,7 +18,7 @@
 // time limit + grace_s, else 10 s.
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 

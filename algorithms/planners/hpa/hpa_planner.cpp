@@ -7,26 +7,29 @@
 namespace pathbench {
 namespace {
 
+Capabilities hpa_capabilities() {
+  Capabilities c;
+  c.optimal = false;
+  c.suboptimality_bound = std::numeric_limits<double>::infinity();
+  c.uniform_cost_only = true;
+  c.supports_four_connected = true;
+  c.supports_corner_cutting = false;
+  // The cluster and abstract searches check the clock but count no expansion budget.
+  c.honours_max_expansions = false;
+  c.needs_preprocessing = true;
+  c.traceable = true;
+  return c;
+}
+
 class HpaPlanner final : public Planner {
  public:
-  explicit HpaPlanner(const ParamSet& p) {
+  explicit HpaPlanner(const ParamSet& p) : Planner(hpa_capabilities()) {
     settings_.cluster_size = static_cast<int>(p.get_int("cluster_size"));
     settings_.levels = static_cast<int>(p.get_int("levels"));
     settings_.smoothing = p.get_bool("smoothing");
     settings_.cache_paths = p.get_choice("refine") == "cache";
   }
 
-  Capabilities capabilities() const override {
-    Capabilities c;
-    c.optimal = false;
-    c.suboptimality_bound = std::numeric_limits<double>::infinity();
-    c.uniform_cost_only = true;
-    c.supports_four_connected = true;
-    c.supports_corner_cutting = false;
-    c.needs_preprocessing = true;
-    c.traceable = true;
-    return c;
-  }
   std::size_t memory_bytes() const override { return query_.abstraction().memory_bytes(); }
   std::vector<std::string> extra_columns() const override {
     return {"hpa_exp_insert",      "hpa_exp_abstract",   "hpa_exp_refine",
@@ -66,16 +69,13 @@ PlannerInfo hpa_planner_info() {
   info.summary =
       "HPA* (Botea et al. 2004): cluster abstraction, abstract A*, refinement, smoothing";
   info.params = {
-      {"cluster_size", ParamType::Int, std::int64_t{10}, 4, 1024, {}, "side of level-1 clusters"},
-      {"levels", ParamType::Int, std::int64_t{1}, 1, 3, {}, "abstraction levels (3x3 grouping)"},
-      {"smoothing", ParamType::Bool, true, 0, 0, {}, "shorten the refined path by straight runs"},
-      {"refine",
-       ParamType::Choice,
-       std::string("cache"),
-       0,
-       0,
-       {"cache", "search"},
-       "intra-cluster paths: cached in prepare, or searched again per query"},
+      Param::integer("cluster_size").range(4, 1024).defaults_to(10).doc("side of level-1 clusters"),
+      Param::integer("levels").range(1, 3).defaults_to(1).doc("abstraction levels (3x3 grouping)"),
+      Param::boolean("smoothing")
+          .defaults_to(true)
+          .doc("shorten the refined path by straight runs"),
+      Param::choice("refine", {"cache", "search"})
+          .doc("intra-cluster paths: cached in prepare, or searched again per query"),
   };
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     return std::make_unique<HpaPlanner>(p);

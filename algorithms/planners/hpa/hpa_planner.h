@@ -31,7 +31,7 @@
 // search won). counters.generated is 0, so nothing is generated and the frontier is empty.
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 

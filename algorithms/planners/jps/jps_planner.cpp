@@ -10,18 +10,18 @@
 namespace pathbench {
 namespace {
 
+Capabilities jps_capabilities() {
+  Capabilities caps;
+  caps.uniform_cost_only = true;
+  caps.supports_four_connected = false;
+  caps.supports_corner_cutting = false;
+  caps.traceable = true;
+  return caps;
+}
+
 class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
  public:
-  Capabilities capabilities() const override {
-    Capabilities caps;
-    caps.optimal = true;
-    caps.suboptimality_bound = 1.0;
-    caps.uniform_cost_only = true;
-    caps.supports_four_connected = false;
-    caps.supports_corner_cutting = false;
-    caps.traceable = true;
-    return caps;
-  }
+  JpsPlanner() : JumpPointSearch(jps_capabilities()) {}
 
   std::size_t memory_bytes() const override { return bits_.memory_bytes() + search_memory_bytes(); }
 

@@ -29,7 +29,7 @@
 // jump passed over, exact; only the traced instantiation walks scans cell by cell).
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 

@@ -32,6 +32,9 @@ namespace pathbench {
 
 template <class Derived>
 class JumpPointSearch : public Planner {
+ public:
+  using Planner::Planner;
+
  protected:
   static constexpr double kInf = std::numeric_limits<double>::infinity();
   // Arrival direction of the start node: every direction is open to it.

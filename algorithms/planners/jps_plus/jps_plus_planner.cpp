@@ -14,19 +14,19 @@ constexpr int diagonal_of(int sx, int sy) {
   return sx > 0 ? (sy > 0 ? kSouthEast : kNorthEast) : (sy > 0 ? kSouthWest : kNorthWest);
 }
 
+Capabilities jps_plus_capabilities() {
+  Capabilities caps;
+  caps.uniform_cost_only = true;
+  caps.supports_four_connected = false;
+  caps.supports_corner_cutting = false;
+  caps.needs_preprocessing = true;
+  caps.traceable = true;
+  return caps;
+}
+
 class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
  public:
-  Capabilities capabilities() const override {
-    Capabilities caps;
-    caps.optimal = true;
-    caps.suboptimality_bound = 1.0;
-    caps.uniform_cost_only = true;
-    caps.supports_four_connected = false;
-    caps.supports_corner_cutting = false;
-    caps.needs_preprocessing = true;
-    caps.traceable = true;
-    return caps;
-  }
+  JpsPlusPlanner() : JumpPointSearch(jps_plus_capabilities()) {}
 
   std::size_t memory_bytes() const override {
     return table_.memory_bytes() + search_memory_bytes();

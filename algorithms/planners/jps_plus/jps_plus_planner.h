@@ -31,7 +31,7 @@
 // JPS+ never scans.
 #pragma once
 
-#include "algorithms/registry/planner_registry.h"
+#include "algorithms/core/planner_info.h"
 
 namespace pathbench {
 
