@@ -38,7 +38,7 @@ class HpaPlanner final : public Planner {
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
     hpa::QueryStats stats;
-    query_.set_time_limit(budget.time_limit_s);
+    query_.set_budget(budget);
     // One check per query; the traced query is a separate instantiation (hpa_query.cpp).
     if (SearchTrace* t = trace())
       query_.solve(start, goal, result, stats, *t);
