@@ -24,6 +24,14 @@ inline bool costs_equal(double a, double b) {
   return std::fabs(a - b) <= kCostTolerance * std::max(1.0, std::fabs(b));
 }
 
+// Cost of a shortest obstacle-free 8-connected path between cells dx, dy >= 0 apart (uniform
+// cost): the octile heuristic of every planner. This rounding ((hi - lo) + sqrt(2) * lo) is part
+// of the deterministic expansion order; (sqrt(2) - 1) * lo + hi differs in the last bit.
+inline double octile_distance(int dx, int dy) {
+  const int lo = std::min(dx, dy), hi = std::max(dx, dy);
+  return (hi - lo) + kSqrt2 * lo;
+}
+
 // Directions in a fixed order: the four cardinals first, then the diagonals. The order is part of
 // the deterministic expansion sequence (it decides which equal-key node is generated first).
 enum Direction : int {

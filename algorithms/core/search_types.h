@@ -17,8 +17,13 @@ struct Query {
   Point goal;
 };
 
-// Limits for one query. The expansion limit is checked every expansion, the clock every
-// kClockCheckInterval expansions (reading the clock per node would dominate the search).
+// Limits for one query, one meaning for every planner (SearchBudget in deadline.h implements it):
+// max_expansions = N lets a query expand at most N nodes, each fully (its successors generated).
+// When a search would expand node N + 1 it stops with Status::Timeout and reports N expansions;
+// popping the goal is not an expansion, so a query that needs exactly N expansions is solved.
+// For multi-phase planners (HPA*) N bounds the sum over all phases. The time limit is checked
+// before an expansion too, but only every kClockCheckInterval expansions (reading the clock per
+// node would dominate the search), so a query may run up to that many expansions past it.
 struct Budget {
   double time_limit_s = 0.0;         // 0 = none
   std::uint64_t max_expansions = 0;  // 0 = none

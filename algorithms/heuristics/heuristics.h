@@ -21,10 +21,7 @@
 namespace pathbench {
 
 struct OctileHeuristic {
-  double operator()(int dx, int dy) const {
-    const int lo = std::min(dx, dy), hi = std::max(dx, dy);
-    return (hi - lo) + kSqrt2 * lo;
-  }
+  double operator()(int dx, int dy) const { return octile_distance(dx, dy); }
 };
 struct ManhattanHeuristic {
   double operator()(int dx, int dy) const { return dx + dy; }

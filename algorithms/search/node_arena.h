@@ -1,8 +1,8 @@
 // Per-cell search records for best-first searches, indexed by CellId and reused across queries.
 //
-// Generation stamps instead of clearing: a record whose stamp is older than the current query's is
-// "unseen", so starting a query costs O(1) instead of O(cells). Each query owns two stamp values:
-// 2*gen (seen, on open) and 2*gen+1 (closed). On wrap-around the array is cleared once.
+// Generation stamps (generation.h) instead of clearing: starting a query costs O(1), not O(ids).
+// Ids are whatever the search numbers its nodes with: cells (A*, JPS), cells of one HPA* cluster
+// rectangle, or HPA* abstract nodes.
 #pragma once
 
 #include <algorithm>
@@ -10,13 +10,17 @@
 #include <vector>
 
 #include "algorithms/core/grid.h"
+#include "algorithms/search/generation.h"
 
 namespace pathbench {
+
+// The cost type of g. One alias so the kernel's arithmetic is in one place (issue 12 replaces it).
+using SearchCost = double;
 
 // 16 bytes: four records per cache line. h is not stored; the loop recomputes it from
 // coordinates it already has, which is cheaper than the extra memory traffic on large maps.
 struct SearchNode {
-  double g;       // best known cost from the start
+  SearchCost g;   // best known cost from the start
   CellId parent;  // predecessor on the best known path (kNoCell at the start)
   std::uint32_t stamp;
 };
@@ -27,24 +31,21 @@ class NodeArena {
   // Allocates; call in prepare.
   void resize(std::size_t num_ids) {
     nodes_.assign(num_ids, SearchNode{0.0, kNoCell, 0});
-    gen_ = 0;
+    gen_ = Generation{};
   }
   // Starts a new query: every record becomes unseen.
   void begin_query() {
-    if (gen_ >= kMaxGen) {
+    if (gen_.advance())
       for (SearchNode& n : nodes_) n.stamp = 0;
-      gen_ = 0;
-    }
-    ++gen_;
   }
-  bool seen(CellId c) const { return nodes_[c].stamp >= 2 * gen_; }
-  bool closed(CellId c) const { return nodes_[c].stamp == 2 * gen_ + 1; }
+  bool seen(CellId c) const { return gen_.seen(nodes_[c].stamp); }
+  bool closed(CellId c) const { return gen_.is_closed(nodes_[c].stamp); }
   // Marks first contact in this query and returns the record for initialisation.
   SearchNode& open(CellId c) {
-    nodes_[c].stamp = 2 * gen_;
+    nodes_[c].stamp = gen_.open();
     return nodes_[c];
   }
-  void close(CellId c) { nodes_[c].stamp = 2 * gen_ + 1; }
+  void close(CellId c) { nodes_[c].stamp = gen_.closed(); }
   SearchNode& operator[](CellId c) { return nodes_[c]; }
   const SearchNode& operator[](CellId c) const { return nodes_[c]; }
   std::size_t memory_bytes() const { return nodes_.capacity() * sizeof(SearchNode); }
@@ -57,9 +58,8 @@ class NodeArena {
   }
 
  private:
-  static constexpr std::uint32_t kMaxGen = 0x7FFFFFF0u;
   std::vector<SearchNode> nodes_;
-  std::uint32_t gen_ = 0;
+  Generation gen_;
 };
 
 }  // namespace pathbench

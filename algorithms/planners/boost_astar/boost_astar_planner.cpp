@@ -2,7 +2,6 @@
 #include "algorithms/planners/boost_astar/boost_astar_planner.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -13,6 +12,7 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/property_map/property_map.hpp>
 
+#include "algorithms/core/deadline.h"
 #include "algorithms/core/moves.h"
 #include "algorithms/core/planner.h"
 
@@ -45,11 +45,9 @@ class GridHeuristic : public boost::astar_heuristic<Graph, double> {
 
   double operator()(Vertex v) const {
     const CellId c = (*cell_of_)[v];
-    const double dx = std::abs(static_cast<int>(c % padded_width_) - goal_x_);
-    const double dy = std::abs(static_cast<int>(c / padded_width_) - goal_y_);
-    if (!eight_) return scale_ * (dx + dy);
-    const double lo = std::min(dx, dy), hi = std::max(dx, dy);
-    return scale_ * ((hi - lo) + kSqrt2 * lo);
+    const int dx = std::abs(static_cast<int>(c % padded_width_) - goal_x_);
+    const int dy = std::abs(static_cast<int>(c / padded_width_) - goal_y_);
+    return scale_ * (eight_ ? octile_distance(dx, dy) : dx + dy);
   }
 
  private:
@@ -67,8 +65,7 @@ struct VisitState {
   std::uint64_t open = 0;     // pushes minus pops
   std::uint64_t relaxed = 0;  // edge_relaxed events: pushes of white/black targets + decrease-keys
   Vertex goal = 0;
-  Budget budget;
-  std::chrono::steady_clock::time_point deadline;
+  SearchBudget budget;
 };
 
 class GoalVisitor : public boost::default_astar_visitor {
@@ -83,12 +80,8 @@ class GoalVisitor : public boost::default_astar_visitor {
     --s_->open;
     if (u == s_->goal) throw FoundGoal{};
     Counters& c = s_->counters;
+    if (s_->budget.exhausted(c.expansions)) throw BudgetExhausted{};
     ++c.expansions;
-    if (s_->budget.max_expansions != 0 && c.expansions >= s_->budget.max_expansions)
-      throw BudgetExhausted{};
-    if (s_->budget.time_limit_s > 0.0 && c.expansions % Budget::kClockCheckInterval == 0 &&
-        std::chrono::steady_clock::now() >= s_->deadline)
-      throw BudgetExhausted{};
   }
 
  private:
@@ -149,11 +142,7 @@ class BoostAStarPlanner final : public Planner {
     const Vertex s = vertex_of_[start], t = vertex_of_[goal];
     VisitState state;
     state.goal = t;
-    state.budget = budget;
-    if (budget.time_limit_s > 0.0)
-      state.deadline = std::chrono::steady_clock::now() +
-                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                           std::chrono::duration<double>(budget.time_limit_s));
+    state.budget = SearchBudget(budget);
     const auto index = boost::get(boost::vertex_index, graph_);
     bool found = false;
     bool exhausted = false;

@@ -24,8 +24,8 @@
 //                here);
 //   updates    = edge_relaxed events on vertices already open (decrease-keys);
 //   peak_open  = max over time of (pushes - pops).
-// Budgets: the visitor checks max_expansions every expansion (Timeout once expansions reaches it)
-// and the clock every Budget::kClockCheckInterval expansions, aborting by a second exception.
+// Budgets: the visitor asks SearchBudget (search_types.h's meaning) before counting each
+// expansion and aborts by a second exception when it says stop.
 #pragma once
 
 #include "algorithms/core/planner_info.h"

@@ -1,12 +1,13 @@
 #include "algorithms/planners/dstar_lite/dstar_lite_planner.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 
+#include "algorithms/core/deadline.h"
 #include "algorithms/core/moves.h"
 #include "algorithms/heaps/binary_heap.h"
+#include "algorithms/search/generation.h"
 
 namespace pathbench {
 namespace {
@@ -79,7 +80,7 @@ class DStarLitePlanner final : public Planner {
     off_ = MoveOffsets(grid);
     four_ = grid.rules().connectivity == Connectivity::Four;
     h_scale_ = grid.min_cell_cost();
-    epoch_ = 0;
+    gen_ = Generation{};
     goal_ = start_ = kNoCell;
     pending_ = {};
     pending_generated_.clear();
@@ -141,34 +142,30 @@ class DStarLitePlanner final : public Planner {
   struct Node {
     double g;
     double rhs;
-    std::uint32_t stamp;  // == epoch_: this search's values; otherwise g = rhs = infinity
+    std::uint32_t stamp;  // gen_.seen(): this search's values; otherwise g = rhs = infinity
   };
 
   // The record of `c` for the current search, reset lazily on first touch.
   Node& at(CellId c) {
     Node& n = nodes_[c];
-    if (n.stamp != epoch_) n = Node{kInf, kInf, epoch_};
+    if (!gen_.seen(n.stamp)) n = Node{kInf, kInf, gen_.open()};
     return n;
   }
   double g_of(CellId c) const {
     const Node& n = nodes_[c];
-    return n.stamp == epoch_ ? n.g : kInf;
+    return gen_.seen(n.stamp) ? n.g : kInf;
   }
 
   double h(CellId a, CellId b) const {
     const Grid& gr = grid();
     const int dx = std::abs(gr.x_of(a) - gr.x_of(b)), dy = std::abs(gr.y_of(a) - gr.y_of(b));
-    if (four_) return h_scale_ * (dx + dy);
-    const int lo = std::min(dx, dy), hi = std::max(dx, dy);
-    return h_scale_ * ((hi - lo) + kSqrt2 * lo);
+    return h_scale_ * (four_ ? dx + dy : octile_distance(dx, dy));
   }
   // h(start, s) with the start's coordinates cached (keys are computed per queue operation).
   double h_from_start(CellId s) const {
     const Grid& gr = grid();
     const int dx = std::abs(gr.x_of(s) - sx_), dy = std::abs(gr.y_of(s) - sy_);
-    if (four_) return h_scale_ * (dx + dy);
-    const int lo = std::min(dx, dy), hi = std::max(dx, dy);
-    return h_scale_ * ((hi - lo) + kSqrt2 * lo);
+    return h_scale_ * (four_ ? dx + dy : octile_distance(dx, dy));
   }
   HeapKey key(CellId s, const Node& n) const {
     const double m = std::min(n.g, n.rhs);
@@ -183,10 +180,8 @@ class DStarLitePlanner final : public Planner {
 
   template <bool kTrace>
   void initialize(CellId start, CellId goal, Counters& k) {
-    if (++epoch_ == 0) {  // wrapped: make every stamp stale explicitly
+    if (gen_.advance())
       for (Node& n : nodes_) n.stamp = 0;
-      epoch_ = 1;
-    }
     open_.clear();
     k_m_ = 0.0;
     set_start(start);
@@ -255,8 +250,7 @@ class DStarLitePlanner final : public Planner {
   // Returns false on budget exhaustion (the state stays consistent: a later call resumes).
   template <bool kTrace>
   bool compute_shortest_path(const Budget& budget, Counters& k) {
-    using Clock = std::chrono::steady_clock;
-    const auto t0 = Clock::now();
+    const SearchBudget limits(budget);
     const Grid& gr = grid();
     const bool terrain = gr.has_terrain();
     std::uint64_t local = 0;
@@ -282,16 +276,13 @@ class DStarLitePlanner final : public Planner {
         if constexpr (kTrace) trace_->log(TraceEventType::Update, u, kNoCell, k_new.g, k_new.f);
         continue;
       }
+      if (limits.exhausted(local)) return false;
+      ++local;
       ++k.expansions;
       if constexpr (kTrace) {
         trace_->expanded.push_back(u);
         trace_->log(TraceEventType::Expand, u, kNoCell, k_old.g, k_old.f);
       }
-      ++local;
-      if (budget.max_expansions && local > budget.max_expansions) return false;
-      if (budget.time_limit_s > 0 && local % Budget::kClockCheckInterval == 0 &&
-          std::chrono::duration<double>(Clock::now() - t0).count() > budget.time_limit_s)
-        return false;
       // Predecessors of u are its legal neighbours (moves are symmetric); c(s, u) = step
       // length x cell_cost(u). A blocked u has none.
       const double cost_u = terrain ? gr.cell_cost(u) : 1.0;
@@ -365,7 +356,7 @@ class DStarLitePlanner final : public Planner {
   MoveOffsets off_{Grid{}};
   bool four_ = false;
   double h_scale_ = 1.0;
-  std::uint32_t epoch_ = 0;
+  Generation gen_;
   CellId start_ = kNoCell, goal_ = kNoCell;
   int sx_ = 0, sy_ = 0;
   double k_m_ = 0.0;

@@ -9,7 +9,7 @@ void AbstractSearch::resize(const ClusterAbstraction& abs) {
   open_.resize(abs.num_nodes() + 1);
   link_cost_.assign(abs.num_nodes(), 0.0);
   link_stamp_.assign(abs.num_nodes(), 0u);
-  link_gen_ = 0;
+  link_gen_ = Generation{};
 }
 
 std::size_t AbstractSearch::memory_bytes() const {
@@ -17,82 +17,78 @@ std::size_t AbstractSearch::memory_bytes() const {
 }
 
 void AbstractSearch::set_goal_links(std::span<const Conn> links) {
-  if (link_gen_ >= 0xFFFFFFF0u) {
-    std::fill(link_stamp_.begin(), link_stamp_.end(), 0u);
-    link_gen_ = 0;
-  }
-  ++link_gen_;
+  if (link_gen_.advance()) std::fill(link_stamp_.begin(), link_stamp_.end(), 0u);
   for (const Conn& c : links) {
     link_cost_[c.node] = c.cost;
-    link_stamp_[c.node] = link_gen_;
+    link_stamp_[c.node] = link_gen_.open();
   }
 }
+
+// The kernel's expansion policy over one level of the abstract graph.
+struct AbstractPolicy {
+  const ClusterAbstraction& abs;
+  const AbstractQuery& q;
+  std::uint32_t goal_node;
+  bool to_goal;  // the target is goal_node, reached through the goal links
+  const double* link_cost;
+  const std::uint32_t* link_stamp;
+  const Generation& link_gen;
+  std::uint32_t wanted = 0;
+
+  bool has_target() const { return q.target != kNoNode; }
+  double h(std::uint32_t v) const {
+    if (!has_target() || v == goal_node) return 0.0;
+    const AbsNode& n = abs.node(v);
+    return free_distance(n.x - q.goal_x, n.y - q.goal_y, abs.eight_connected());
+  }
+  bool in_region(std::uint32_t v) const {
+    if (q.region_level == 0) return true;
+    const AbsNode& n = abs.node(v);
+    return abs.geometry().cluster_of(q.region_level, n.x, n.y) == q.region;
+  }
+  bool is_target(std::uint32_t v) const { return v == q.target; }
+  bool stop_after(std::uint32_t v) {
+    return !has_target() && q.want_count && abs.node(v).level >= q.want_level &&
+           ++wanted == q.want_count;
+  }
+  template <class F>
+  void expand(std::uint32_t v, SearchCost gv, F& f) {
+    if (to_goal && link_gen.seen(link_stamp[v]))
+      f.relax(goal_node, v, gv + link_cost[v], [] { return 0.0; });
+    for (const AbsEdge& e : abs.edges(q.level, v))
+      if (in_region(e.to)) f.relax(e.to, v, gv + e.cost, [&] { return h(e.to); });
+  }
+};
 
 template <class OnExpand>
 double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
                            const AbstractQuery& q, std::span<const Conn> seeds,
                            std::uint64_t& expansions, OnExpand on_expand) {
-  const ClusterGeometry& geo = abs.geometry();
-  const bool eight = abs.eight_connected();
-  const bool has_target = q.target != kNoNode;
-  auto h = [&](std::uint32_t v) {
-    if (!has_target) return 0.0;
-    const AbsNode& n = abs.node(v);
-    return free_distance(n.x - q.goal_x, n.y - q.goal_y, eight);
-  };
-  auto in_region = [&](std::uint32_t v) {
-    if (q.region_level == 0) return true;
-    const AbsNode& n = abs.node(v);
-    return geo.cluster_of(q.region_level, n.x, n.y) == q.region;
-  };
-  rec.begin();
-  open_.clear();
-  for (const Conn& s : seeds) {
-    if (rec.seen(s.node)) {
-      if (s.cost < rec.g(s.node)) {
-        rec.g(s.node) = s.cost;
-        open_.decrease_key(s.node, {s.cost + h(s.node), s.cost});
-      }
-      continue;
-    }
-    rec.open(s.node);
-    rec.g(s.node) = s.cost;
-    rec.parent(s.node) = kFromSource;
-    open_.push(s.node, {s.cost + h(s.node), s.cost});
-  }
-  std::uint32_t wanted = 0;
-  const bool to_goal = q.target == goal_node_;
-  while (!open_.empty()) {
-    const std::uint32_t v = open_.pop();
-    rec.close(v);
-    if (v == q.target) return rec.g(v);
-    ++expansions;
-    if (deadline_ && deadline_->expired_at(expansions)) {
-      timed_out_ = true;
+  AbstractPolicy policy{
+      abs,       q, goal_node_, q.target == goal_node_, link_cost_.data(), link_stamp_.data(),
+      link_gen_, 0};
+  auto same = [](std::uint32_t v) { return v; };
+  ExpandHookListener<OnExpand, decltype(same)> listener{{}, on_expand, same};
+  Counters counters;  // only expansions are reported, continuing the caller's count
+  counters.expansions = expansions;
+  Frontier f(rec.nodes(), open_, PlainKey{}, counters, listener);
+  f.begin();
+  for (const Conn& s : seeds)
+    f.relax(s.node, kFromSource, s.cost, [&] { return policy.h(s.node); });
+  static const SearchBudget kUnlimited;
+  const SearchEnd end = best_first_loop(policy, f, budget_ ? budget_->limits : kUnlimited);
+  expansions = counters.expansions;
+  switch (end) {
+    case SearchEnd::Target:
+      return rec.g(q.target);
+    case SearchEnd::Budget:
+      budget_->hit = true;
       return kInf;
-    }
-    on_expand(v);
-    if (!has_target && q.want_count && abs.node(v).level >= q.want_level &&
-        ++wanted == q.want_count)
+    case SearchEnd::Stopped:
       return 0.0;
-    const double gv = rec.g(v);
-    auto relax = [&](std::uint32_t n, double gn) {
-      if (!rec.seen(n)) {
-        rec.open(n);
-        rec.g(n) = gn;
-        rec.parent(n) = v;
-        open_.push(n, {gn + (n == goal_node_ ? 0.0 : h(n)), gn});
-      } else if (!rec.closed(n) && gn < rec.g(n)) {
-        rec.g(n) = gn;
-        rec.parent(n) = v;
-        open_.decrease_key(n, {gn + (n == goal_node_ ? 0.0 : h(n)), gn});
-      }
-    };
-    if (to_goal && link_stamp_[v] == link_gen_) relax(goal_node_, gv + link_cost_[v]);
-    for (const AbsEdge& e : abs.edges(q.level, v))
-      if (in_region(e.to)) relax(e.to, gv + e.cost);
+    default:
+      return policy.has_target() ? kInf : 0.0;
   }
-  return has_target ? kInf : 0.0;
 }
 
 template double AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,

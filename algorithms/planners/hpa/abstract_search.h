@@ -1,7 +1,7 @@
 // Best-first search over one level of HPA*'s abstract graph, optionally confined to one cluster of
-// a higher level. Used for the query's abstract search (A*, octile heuristic), for the searches
-// that insert start/goal at levels >= 2 and build level >= 2 intra edges (Dijkstra), and for
-// refine=search above level 1.
+// a higher level: the one kernel (search/best_first_loop.h) with an abstract-graph policy. Used for
+// the query's abstract search (A*, octile heuristic), for the searches that insert start/goal at
+// levels >= 2 and build level >= 2 intra edges (Dijkstra), and for refine=search above level 1.
 //
 // The inserted endpoints are not graph nodes: the start enters as seeds (nodes with an initial
 // cost, parent kFromSource) and the goal as "goal links" (node -> cost to the goal), relaxed into
@@ -14,10 +14,12 @@
 #include <span>
 #include <vector>
 
-#include "algorithms/core/deadline.h"
 #include "algorithms/core/search_trace.h"
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/planners/hpa/cluster_abstraction.h"
+#include "algorithms/planners/hpa/cluster_search.h"
+#include "algorithms/search/generation.h"
+#include "algorithms/search/node_arena.h"
 
 namespace pathbench::hpa {
 
@@ -32,34 +34,15 @@ struct Conn {
 // once (one per inserted endpoint and level, one per candidate), each stamped per use.
 class AbstractRecords {
  public:
-  void resize(std::size_t n) {
-    g_.assign(n, 0.0);
-    parent_.assign(n, kNoNode);
-    stamp_.assign(n, 0u);
-    gen_ = 0;
-  }
-  void begin() {
-    if (gen_ >= 0x7FFFFFF0u) {
-      std::fill(stamp_.begin(), stamp_.end(), 0u);
-      gen_ = 0;
-    }
-    ++gen_;
-  }
-  bool seen(std::uint32_t v) const { return stamp_[v] >= 2 * gen_; }
-  bool closed(std::uint32_t v) const { return stamp_[v] == 2 * gen_ + 1; }
-  void open(std::uint32_t v) { stamp_[v] = 2 * gen_; }
-  void close(std::uint32_t v) { stamp_[v] = 2 * gen_ + 1; }
-  double& g(std::uint32_t v) { return g_[v]; }
-  double g(std::uint32_t v) const { return g_[v]; }
-  std::uint32_t& parent(std::uint32_t v) { return parent_[v]; }
-  std::uint32_t parent(std::uint32_t v) const { return parent_[v]; }
-  std::size_t memory_bytes() const { return g_.capacity() * 8 + parent_.capacity() * 8; }
+  void resize(std::size_t n) { nodes_.resize(n); }
+  bool closed(std::uint32_t v) const { return nodes_.closed(v); }
+  double g(std::uint32_t v) const { return nodes_[v].g; }
+  std::uint32_t parent(std::uint32_t v) const { return nodes_[v].parent; }
+  std::size_t memory_bytes() const { return nodes_.memory_bytes(); }
+  NodeArena& nodes() { return nodes_; }
 
  private:
-  std::vector<double> g_;
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t gen_ = 0;
+  NodeArena nodes_;  // parent kFromSource at a seed
 };
 
 struct AbstractQuery {
@@ -94,12 +77,8 @@ class AbstractSearch {
   std::size_t memory_bytes() const;
   std::uint32_t goal_node() const { return goal_node_; }
 
-  // Searches stop (returning infinity, timed_out() true) once `d` expires; nullptr = no limit.
-  void set_deadline(const Deadline* d) {
-    deadline_ = d;
-    timed_out_ = false;
-  }
-  bool timed_out() const { return timed_out_; }
+  // The following runs stop with infinity (and budget->hit) once it is exhausted; nullptr: none.
+  void set_budget(SharedBudget* budget) { budget_ = budget; }
 
   // Replaces the goal links used by searches whose target is goal_node().
   void set_goal_links(std::span<const Conn> links);
@@ -117,12 +96,11 @@ class AbstractSearch {
 
  private:
   std::uint32_t goal_node_ = 0;
-  const Deadline* deadline_ = nullptr;
-  bool timed_out_ = false;
+  SharedBudget* budget_ = nullptr;
   BinaryHeap<AStarOrder> open_;
   std::vector<double> link_cost_;
-  std::vector<std::uint32_t> link_stamp_;
-  std::uint32_t link_gen_ = 0;
+  std::vector<std::uint32_t> link_stamp_;  // link_gen_.seen(): a goal link of this query
+  Generation link_gen_;
 };
 
 // Appends the node chain that `rec` holds for `v` (first seed .. v) to `out`.

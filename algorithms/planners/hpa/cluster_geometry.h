@@ -72,9 +72,7 @@ class ClusterGeometry {
 inline double free_distance(int dx, int dy, bool eight) {
   dx = std::abs(dx);
   dy = std::abs(dy);
-  if (!eight) return dx + dy;
-  const int lo = std::min(dx, dy), hi = std::max(dx, dy);
-  return (hi - lo) + kSqrt2 * lo;
+  return eight ? octile_distance(dx, dy) : dx + dy;
 }
 
 }  // namespace pathbench::hpa

@@ -1,6 +1,7 @@
 // Cell-level best-first search confined to one rectangle (a level-1 cluster): the work horse of
 // HPA*'s preprocessing (one Dijkstra per transition), of inserting start and goal, of the direct
-// search when both are in one cluster, and of refine=search.
+// search when both are in one cluster, and of refine=search. It is the one kernel
+// (search/best_first_loop.h) with CellPolicy below.
 //
 // Records are indexed by the cell's position inside the rectangle, so arrays are
 // max_side x max_side whatever the map size, and stay in cache. Generation stamps make starting a
@@ -11,11 +12,28 @@
 #include <limits>
 #include <vector>
 
+#include "algorithms/core/deadline.h"
 #include "algorithms/core/moves.h"
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/planners/hpa/cluster_geometry.h"
+#include "algorithms/search/best_first_loop.h"
 
 namespace pathbench::hpa {
+
+// The budget of one HPA* query, shared by all its searches: they are given one expansion counter,
+// so the limit covers their sum. `hit` records that a search stopped on it.
+struct SharedBudget {
+  SearchBudget limits;
+  bool hit = false;
+};
+
+// A search's listener that passes each expanded node, as `Hook` wants it, to `hook`.
+template <class Hook, class ToHookArg>
+struct ExpandHookListener : NoListener {
+  Hook& hook;
+  ToHookArg to_arg;
+  void on_expand(CellId i) { hook(to_arg(i)); }
+};
 
 class ClusterSearch {
  public:
@@ -24,6 +42,8 @@ class ClusterSearch {
   // Allocates for rectangles up to max_side x max_side; call in prepare.
   void resize(int max_side);
   std::size_t memory_bytes() const;
+  // The following runs stop with infinity (and budget->hit) once it is exhausted; nullptr: none.
+  void set_budget(SharedBudget* budget) { budget_ = budget; }
 
   // Search from `source` over the passable cells of `rect` (moves leaving it are ignored).
   // With a target: A* (free_distance heuristic), stops when the target is popped and returns its
@@ -46,15 +66,46 @@ class ClusterSearch {
   }
 
   // After run(): was `c` popped (its cost final)? Precondition: c inside the last rectangle.
-  bool settled(CellId c) const {
-    const std::uint32_t i = local(c);
-    return stamp_[i] == 2 * gen_ + 1;
-  }
-  double cost(CellId c) const { return g_[local(c)]; }
+  bool settled(CellId c) const { return nodes_.closed(local(c)); }
+  double cost(CellId c) const { return nodes_[local(c)].g; }
   // Appends source..c (c settled) to `out`.
   void append_path(CellId c, std::vector<CellId>& out) const;
 
  private:
+  // The kernel's expansion policy; node ids are positions inside the rectangle.
+  template <class OnSettle>
+  struct CellPolicy {
+    const Grid& grid;
+    const MoveOffsets& off;
+    const ClusterSearch& search;
+    std::uint32_t target;  // kNoCell: none
+    int tx, ty;
+    bool eight;
+    OnSettle& settle;
+
+    double h_at(int x, int y) const {
+      return target == kNoCell ? 0.0 : free_distance(x - tx, y - ty, eight);
+    }
+    bool is_target(std::uint32_t i) const { return i == target; }
+    double h(std::uint32_t i) const {
+      const CellId c = search.cell_of(i);
+      return h_at(grid.x_of(c), grid.y_of(c));
+    }
+    bool stop_after(std::uint32_t i) { return settle(search.cell_of(i)); }
+    template <class F>
+    void expand(std::uint32_t i, SearchCost gc, F& f) {
+      const Rect& rect = search.rect_;
+      const int w = rect.width();
+      const int cx = rect.x0 + static_cast<int>(i) % w, cy = rect.y0 + static_cast<int>(i) / w;
+      for_each_successor(grid, off, search.cell_of(i), [&](CellId, double step, int dir) {
+        const int nx = cx + kDx[dir], ny = cy + kDy[dir];
+        if (!rect.contains(nx, ny)) return;
+        const auto j = static_cast<std::uint32_t>((ny - rect.y0) * w + (nx - rect.x0));
+        f.relax(j, i, gc + step, [&] { return h_at(nx, ny); });
+      });
+    }
+  };
+
   std::uint32_t local(CellId c) const {
     const int x = grid_->x_of(c), y = grid_->y_of(c);
     return static_cast<std::uint32_t>((y - rect_.y0) * rect_.width() + (x - rect_.x0));
@@ -66,11 +117,9 @@ class ClusterSearch {
 
   const Grid* grid_ = nullptr;
   Rect rect_;
-  std::vector<double> g_;
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint32_t> stamp_;  // 2*gen_ = open, 2*gen_+1 = settled
-  std::uint32_t gen_ = 0;
+  NodeArena nodes_;  // parent kNoCell at the source
   BinaryHeap<AStarOrder> open_;
+  SharedBudget* budget_ = nullptr;
   mutable std::vector<CellId> scratch_;
 };
 
@@ -80,52 +129,37 @@ double ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& 
                           OnExpand&& on_expand) {
   grid_ = &grid;
   rect_ = rect;
-  if (gen_ >= 0x7FFFFFF0u) {
-    std::fill(stamp_.begin(), stamp_.end(), 0u);
-    gen_ = 0;
-  }
-  ++gen_;
-  open_.clear();
-  const bool eight = grid.rules().connectivity == Connectivity::Eight;
-  const int tx = target == kNoCell ? 0 : grid.x_of(target);
-  const int ty = target == kNoCell ? 0 : grid.y_of(target);
-  auto h = [&](int x, int y) {
-    return target == kNoCell ? 0.0 : free_distance(x - tx, y - ty, eight);
-  };
+  const bool has_target = target != kNoCell;
+  CellPolicy<OnSettle> policy{grid,
+                              off,
+                              *this,
+                              has_target ? local(target) : kNoCell,
+                              has_target ? grid.x_of(target) : 0,
+                              has_target ? grid.y_of(target) : 0,
+                              grid.rules().connectivity == Connectivity::Eight,
+                              on_settle};
+  auto to_cell = [this](std::uint32_t i) { return cell_of(i); };
+  ExpandHookListener<OnExpand, decltype(to_cell)> listener{{}, on_expand, to_cell};
+  Counters counters;  // only expansions are reported, continuing the caller's count
+  counters.expansions = expansions;
+  Frontier f(nodes_, open_, PlainKey{}, counters, listener);
+  f.begin();
   const std::uint32_t s = local(source);
-  g_[s] = 0.0;
-  parent_[s] = 0xFFFFFFFFu;
-  stamp_[s] = 2 * gen_;
-  open_.push(s, {h(grid.x_of(source), grid.y_of(source)), 0.0});
-  const int w = rect.width();
-  while (!open_.empty()) {
-    const std::uint32_t i = open_.pop();
-    stamp_[i] = 2 * gen_ + 1;
-    const CellId c = cell_of(i);
-    if (c == target) return g_[i];
-    ++expansions;
-    on_expand(c);
-    if (on_settle(c)) return g_[i];
-    const int cx = rect.x0 + static_cast<int>(i) % w, cy = rect.y0 + static_cast<int>(i) / w;
-    const double gc = g_[i];
-    for_each_successor(grid, off, c, [&](CellId, double step, int dir) {
-      const int nx = cx + kDx[dir], ny = cy + kDy[dir];
-      if (!rect.contains(nx, ny)) return;
-      const std::uint32_t j = static_cast<std::uint32_t>((ny - rect.y0) * w + (nx - rect.x0));
-      const double gn = gc + step;
-      if (stamp_[j] < 2 * gen_) {
-        stamp_[j] = 2 * gen_;
-        g_[j] = gn;
-        parent_[j] = i;
-        open_.push(j, {gn + h(nx, ny), gn});
-      } else if (stamp_[j] == 2 * gen_ && gn < g_[j]) {
-        g_[j] = gn;
-        parent_[j] = i;
-        open_.decrease_key(j, {gn + h(nx, ny), gn});
-      }
-    });
+  f.relax(s, kNoCell, 0.0, [&] { return policy.h(s); });
+  static const SearchBudget kUnlimited;
+  const SearchEnd end = best_first_loop(policy, f, budget_ ? budget_->limits : kUnlimited);
+  expansions = counters.expansions;
+  switch (end) {
+    case SearchEnd::Target:
+      return nodes_[policy.target].g;
+    case SearchEnd::Stopped:
+      return 0.0;  // unused by callers: a settle search's costs are per cell
+    case SearchEnd::Budget:
+      budget_->hit = true;
+      return kInf;
+    default:
+      return kInf;
   }
-  return kInf;
 }
 
 }  // namespace pathbench::hpa

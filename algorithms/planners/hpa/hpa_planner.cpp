@@ -14,8 +14,6 @@ Capabilities hpa_capabilities() {
   c.uniform_cost_only = true;
   c.supports_four_connected = true;
   c.supports_corner_cutting = false;
-  // The cluster and abstract searches check the clock but count no expansion budget.
-  c.honours_max_expansions = false;
   c.needs_preprocessing = true;
   c.traceable = true;
   return c;
@@ -41,7 +39,7 @@ class HpaPlanner final : public Planner {
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
     hpa::QueryStats stats;
-    query_.set_time_limit(budget.time_limit_s);
+    query_.set_budget(budget);
     // One check per query; the traced query is a separate instantiation (hpa_query.cpp).
     if (SearchTrace* t = trace())
       query_.solve(start, goal, result, stats, *t);

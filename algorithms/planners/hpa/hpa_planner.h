@@ -12,8 +12,8 @@
 // abstract search as seeds and goal links (no per-query graph edits); with several levels, start
 // and goal sharing a cluster at level l >= 2 also get a search one level down inside it (the
 // paper's level-1 direct search, generalised), which keeps completeness; the smoother uses
-// canonical octile runs between path cells instead of 8-direction rays. The query budget is not
-// checked: a query's work is bounded by the abstraction's size.
+// canonical octile runs between path cells instead of 8-direction rays. The budget (search_types.h)
+// bounds the whole query: insertion, abstract search and refinement expansions together.
 //
 // Parameters: cluster_size (>= 4, default 10), levels (1..3, default 1; level-l clusters group
 // 3x3 level-(l-1) clusters), smoothing (default true), refine = cache | search (default cache).

@@ -134,6 +134,7 @@ void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vec
     cell_work_.run(
         *grid_, off_, abs_.geometry().rect(1, ca), abs_.node(a).cell, abs_.node(b).cell, expansions,
         [](CellId) { return false; }, [&](CellId c) { rec.cell(c); });
+    if (budget_.hit) return;  // no path to read back; the query ends with Timeout
     out.pop_back();
     cell_work_.append_path(abs_.node(b).cell, out);
     return;
@@ -147,6 +148,7 @@ void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vec
   q.goal_y = abs_.node(b).y;
   const Conn seed{a, 0.0};
   search_.run(abs_, refine_rec_[level - 1], q, {&seed, 1}, expansions, rec.nodes());
+  if (budget_.hit) return;
   std::vector<std::uint32_t>& chain = chain_[level - 1];
   chain.clear();
   append_chain(refine_rec_[level - 1], b, chain);
@@ -200,16 +202,23 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
   const int L = settings_.levels;
   const int sx = grid_->x_of(start), sy = grid_->y_of(start);
   const int gx = grid_->x_of(goal), gy = grid_->y_of(goal);
-  // The insertion and candidate searches share one deadline; it is off again on every way out.
-  const Deadline deadline(time_limit_s_);
-  struct DeadlineScope {
-    AbstractSearch& search;
-    ~DeadlineScope() { search.set_deadline(nullptr); }
-  } scope{search_};
-  search_.set_deadline(&deadline);
-  const auto timed_out = [&] { return search_.timed_out() || deadline.expired(); };
-  insert(0, start, stats.insertion, rec);
-  insert(1, goal, stats.insertion, rec);
+  // Every search of the query shares one budget and one expansion count (`spent`; the phases'
+  // counts are its differences). The budget is off again on every way out.
+  budget_ = SharedBudget{SearchBudget(limits_), false};
+  struct BudgetScope {
+    HpaQuery& q;
+    void set(SharedBudget* b) {
+      q.search_.set_budget(b);
+      q.cell_work_.set_budget(b);
+      for (ClusterSearch& s : q.cell_insert_) s.set_budget(b);
+    }
+    ~BudgetScope() { set(nullptr); }
+  } scope{*this};
+  scope.set(&budget_);
+  std::uint64_t spent = 0;
+  insert(0, start, spent, rec);
+  insert(1, goal, spent, rec);
+  stats.insertion = spent;
 
   double best = AbstractSearch::kInf;
   int best_level = -1;  // graph level of the winning candidate; 0 = direct cell search
@@ -227,8 +236,7 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
     q.goal_x = gx;
     q.goal_y = gy;
     search_.set_goal_links(conn_[1][l - 1]);
-    const double g =
-        search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], stats.abstract, rec.nodes());
+    const double g = search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], spent, rec.nodes());
     if (g < best) {
       best = g;
       best_level = l - 1;
@@ -237,7 +245,7 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
   result.path.clear();
   if (const std::uint32_t c = geo.cluster_of(1, sx, sy); c == geo.cluster_of(1, gx, gy)) {
     const double g = cell_work_.run(
-        *grid_, off_, geo.rect(1, c), start, goal, stats.abstract, [](CellId) { return false; },
+        *grid_, off_, geo.rect(1, c), start, goal, spent, [](CellId) { return false; },
         [&](CellId cell) { rec.cell(cell); });
     if (g < best) {
       best = g;
@@ -245,13 +253,15 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
       cell_work_.append_path(goal, result.path);
     }
   }
-  if (timed_out()) {
+  stats.abstract = spent - stats.insertion;
+  const auto out_of_budget = [&] {
+    if (!budget_.hit) return false;
     result.path.clear();
     result.status = Status::Timeout;
     stats.cost_unsmoothed = AbstractSearch::kInf;
-    return;
-  }
-  search_.set_deadline(nullptr);  // refinement needs its searches to finish
+    return true;
+  };
+  if (out_of_budget()) return;
   if (best_level < 0) {
     result.status = Status::Unreachable;
     stats.cost_unsmoothed = AbstractSearch::kInf;
@@ -265,13 +275,15 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
     top_chain_.pop_back();  // the virtual goal
     std::vector<CellId>& path = result.path;
     path.push_back(start);
-    append_insertion(0, k, top_chain_.front(), path, stats.refinement, rec);
+    append_insertion(0, k, top_chain_.front(), path, spent, rec);
     for (std::size_t i = 1; i < top_chain_.size(); ++i)
-      expand_edge(k, top_chain_[i - 1], top_chain_[i], path, stats.refinement, rec);
+      expand_edge(k, top_chain_[i - 1], top_chain_[i], path, spent, rec);
     // The goal side was searched outward from the goal: build goal..node, append it reversed.
     goal_cells_.clear();
     goal_cells_.push_back(goal);
-    append_insertion(1, k, top_chain_.back(), goal_cells_, stats.refinement, rec);
+    append_insertion(1, k, top_chain_.back(), goal_cells_, spent, rec);
+    stats.refinement = spent - stats.insertion - stats.abstract;
+    if (out_of_budget()) return;
     path.pop_back();
     path.insert(path.end(), goal_cells_.rbegin(), goal_cells_.rend());
   }

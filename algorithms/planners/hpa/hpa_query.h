@@ -60,10 +60,10 @@ class HpaQuery {
              SearchTrace& trace);
 
   const ClusterAbstraction& abstraction() const { return abs_; }
-  // Per-query limit for the following solves (0 = none): a query still searching for its
-  // abstract path when it passes ends with Status::Timeout. Refinement, bounded by the path's
-  // clusters, always completes once started.
-  void set_time_limit(double seconds) { time_limit_s_ = seconds; }
+  // Per-query limits for the following solves, Budget's one meaning (search_types.h) over the
+  // whole query: insertion, search and refinement expansions together. A query that runs out
+  // ends with Status::Timeout.
+  void set_budget(const Budget& budget) { limits_ = budget; }
 
  private:
   // `Rec` (hpa_query.cpp) receives every expanded cell and node: a no-op or a trace recorder.
@@ -86,7 +86,8 @@ class HpaQuery {
   MoveOffsets off_{Grid{}};
   ClusterAbstraction abs_;
   AbstractSearch search_;
-  double time_limit_s_ = 0.0;
+  Budget limits_;
+  SharedBudget budget_;           // the running query's, shared by every search
   ClusterSearch cell_insert_[2];  // results kept until refinement
   ClusterSearch cell_work_;       // direct search and refine=search
   AbstractRecords insert_rec_[2][kMaxLevels + 1];

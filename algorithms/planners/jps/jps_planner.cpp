@@ -76,30 +76,30 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
   }
 
   template <bool kTrace, int Dir>
-  void straight_successor(int x, int y, Counters& counters) {
+  void straight_successor(int x, int y, Out<kTrace>& out) {
     int dist = 0;
     const bool found = jump_straight<kTrace, Dir>(x, y, &dist);
     if constexpr (kTrace) record_scan(x, y, kDx[Dir], kDy[Dir], dist);
-    if (found) relax<kTrace>(x + kDx[Dir] * dist, y + kDy[Dir] * dist, 0, dist, Dir, counters);
+    if (found) relax<kTrace>(x + kDx[Dir] * dist, y + kDy[Dir] * dist, 0, dist, Dir, out);
   }
   template <bool kTrace>
-  void straight_successor(int x, int y, int dir, Counters& counters) {
+  void straight_successor(int x, int y, int dir, Out<kTrace>& out) {
     switch (dir) {
       case kNorth:
-        return straight_successor<kTrace, kNorth>(x, y, counters);
+        return straight_successor<kTrace, kNorth>(x, y, out);
       case kEast:
-        return straight_successor<kTrace, kEast>(x, y, counters);
+        return straight_successor<kTrace, kEast>(x, y, out);
       case kSouth:
-        return straight_successor<kTrace, kSouth>(x, y, counters);
+        return straight_successor<kTrace, kSouth>(x, y, out);
       default:
-        return straight_successor<kTrace, kWest>(x, y, counters);
+        return straight_successor<kTrace, kWest>(x, y, out);
     }
   }
 
   // Diagonal jump from padded (x, y) in direction (Sx, Sy): walks the diagonal while each step
   // is legal and generates whatever the straight jumps from each diagonal cell reach.
   template <bool kTrace, int Sx, int Sy>
-  void diagonal_successors(int x, int y, Counters& counters) {
+  void diagonal_successors(int x, int y, Out<kTrace>& out) {
     constexpr int kH = Sx > 0 ? kEast : kWest;
     constexpr int kV = Sy > 0 ? kSouth : kNorth;
     for (int k = 1;; ++k) {
@@ -108,50 +108,50 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
       y += Sy;
       if constexpr (kTrace) trace_->record(*scanned_, id_of(x, y));
       if (x == gx_ && y == gy_) {
-        relax<kTrace>(x, y, k, 0, kH, counters);
+        relax<kTrace>(x, y, k, 0, kH, out);
         continue;
       }
       int dist = 0;
       bool found = jump_straight<kTrace, kH>(x, y, &dist);
       if constexpr (kTrace) record_scan(x, y, Sx, 0, dist);
-      if (found) relax<kTrace>(x + Sx * dist, y, k, dist, kH, counters);
+      if (found) relax<kTrace>(x + Sx * dist, y, k, dist, kH, out);
       found = jump_straight<kTrace, kV>(x, y, &dist);
       if constexpr (kTrace) record_scan(x, y, 0, Sy, dist);
-      if (found) relax<kTrace>(x, y + Sy * dist, k, dist, kV, counters);
+      if (found) relax<kTrace>(x, y + Sy * dist, k, dist, kV, out);
     }
   }
   template <bool kTrace>
-  void diagonal_successors(int x, int y, int sx, int sy, Counters& counters) {
+  void diagonal_successors(int x, int y, int sx, int sy, Out<kTrace>& out) {
     if (sx > 0) {
-      if (sy > 0) return diagonal_successors<kTrace, 1, 1>(x, y, counters);
-      return diagonal_successors<kTrace, 1, -1>(x, y, counters);
+      if (sy > 0) return diagonal_successors<kTrace, 1, 1>(x, y, out);
+      return diagonal_successors<kTrace, 1, -1>(x, y, out);
     }
-    if (sy > 0) return diagonal_successors<kTrace, -1, 1>(x, y, counters);
-    return diagonal_successors<kTrace, -1, -1>(x, y, counters);
+    if (sy > 0) return diagonal_successors<kTrace, -1, 1>(x, y, out);
+    return diagonal_successors<kTrace, -1, -1>(x, y, out);
   }
 
   template <bool kTrace>
-  void expand(CellId c, Counters& counters) {
+  void expand(CellId c, Out<kTrace>& out) {
     const int x = static_cast<int>(c % static_cast<CellId>(pw_));
     const int y = static_cast<int>(c / static_cast<CellId>(pw_));
     const int dir = dir_[c];
     if (dir == kNoDirection) {
-      for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, d, counters);
-      for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, kDx[d], kDy[d], counters);
+      for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, d, out);
+      for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, kDx[d], kDy[d], out);
       return;
     }
     // Every non-start node is reached by a straight move (diagonal cells are never generated,
     // except the goal, which is never expanded).
     const int dx = kDx[dir], dy = kDy[dir];
-    straight_successor<kTrace>(x, y, dir, counters);
+    straight_successor<kTrace>(x, y, dir, out);
     // The two sides perpendicular to the travel direction.
     for (int side = 0; side < 2; ++side) {
       const int sx = dx == 0 ? (side ? 1 : -1) : 0;
       const int sy = dy == 0 ? (side ? 1 : -1) : 0;
       if (free_at(x - dx + sx, y - dy + sy) || !free_at(x + sx, y + sy)) continue;
       const int side_dir = sx > 0 ? kEast : sx < 0 ? kWest : sy > 0 ? kSouth : kNorth;
-      straight_successor<kTrace>(x, y, side_dir, counters);
-      diagonal_successors<kTrace>(x, y, dx + sx, dy + sy, counters);
+      straight_successor<kTrace>(x, y, side_dir, out);
+      diagonal_successors<kTrace>(x, y, dx + sx, dy + sy, out);
     }
   }
 

@@ -2,14 +2,15 @@
 //
 // The two planners prune with the same rules and run the same search; they differ only in how an
 // expanded jump point finds its successors (`jps` scans bit words, jump_scanner.h; `jps_plus`
-// reads its precomputed jump_table.h). This base holds everything else once: the per-node arrays
-// with generation stamps, the open list, the octile heuristic, relax() (the one place a successor
+// reads its precomputed jump_table.h). The search is the one best-first kernel
+// (search/best_first_loop.h) with this base as its expansion policy; the base holds everything
+// else once: the arrival directions, the octile heuristic, relax() (the one place a successor
 // gets its g, so both planners' costs and ties agree bit for bit, which the tests check), the
-// search loop, the path writer, and the trace of expansions, generations and "jump_points".
+// path writer, and the trace of expansions, generations and "jump_points".
 //
 // Derived provides, reachable from this base (a friend):
-//  - template <bool kTrace> void expand(CellId c, Counters& counters): generates c's successors
-//    through relax<kTrace>(); the search has set cur_ = c and g_cur_ = its g;
+//  - template <bool kTrace> void expand(CellId c, Out<kTrace>& out): generates c's successors
+//    through relax<kTrace>(..., out); the search has set cur_ = c and g_cur_ = its g;
 //  - void open_trace_layers(SearchTrace& trace): creates its own trace layers (traced queries).
 // Its do_prepare builds its own structure and calls prepare_search(); memory_bytes() adds
 // search_memory_bytes(). CRTP rather than virtual hooks: expand runs once per expansion and is
@@ -17,42 +18,58 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/core/moves.h"
 #include "algorithms/core/planner.h"
 #include "algorithms/core/search_trace.h"
 #include "algorithms/heaps/binary_heap.h"
+#include "algorithms/search/best_first_loop.h"
 
 namespace pathbench {
-
 template <class Derived>
 class JumpPointSearch : public Planner {
  public:
   using Planner::Planner;
+  // The kernel's policy interface (best_first_loop.h).
+  bool is_target(CellId c) const { return c == goal_; }
+  double h(CellId c) const {
+    return heuristic(static_cast<int>(c % static_cast<CellId>(pw_)),
+                     static_cast<int>(c / static_cast<CellId>(pw_)));
+  }
+  bool stop_after(CellId) const { return false; }
+  template <class F>
+  [[gnu::always_inline]] void expand(CellId c, SearchCost g, F& out) {
+    cur_ = c;
+    g_cur_ = g;
+    static_cast<Derived*>(this)->template expand<kListenerLogsValues<typename F::ListenerType>>(
+        c, out);
+  }
 
  protected:
   static constexpr double kInf = std::numeric_limits<double>::infinity();
   // Arrival direction of the start node: every direction is open to it.
   static constexpr std::uint8_t kNoDirection = 0xFF;
+  // The search state successor generation writes to; kTrace selects the recording listener.
+  template <bool kTrace>
+  using Out = Frontier<BinaryHeap<AStarOrder>, PlainKey,
+                       std::conditional_t<kTrace, TraceListener, NoListener>>;
 
   // The per-map part of do_prepare that the search needs.
   void prepare_search(const Grid& grid) {
     pw_ = grid.padded_width();
     free_ = grid.passable_data().data();
-    nodes_.assign(grid.num_ids(), Node{});
+    nodes_.resize(grid.num_ids());
     dir_.assign(grid.num_ids(), kNoDirection);
     open_.resize(grid.num_ids());
-    gen_ = kFirstGeneration;
   }
 
   std::size_t search_memory_bytes() const {
-    return nodes_.capacity() * sizeof(Node) + dir_.capacity() * sizeof(std::uint8_t) +
-           open_.memory_bytes();
+    return nodes_.memory_bytes() + dir_.capacity() * sizeof(std::uint8_t) + open_.memory_bytes();
   }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) final;
@@ -60,6 +77,10 @@ class JumpPointSearch : public Planner {
   bool free_at(int x, int y) const { return free_[static_cast<std::size_t>(y) * pw_ + x] != 0; }
   CellId id_of(int x, int y) const { return static_cast<CellId>(y * pw_ + x); }
 
+  // moves.h's octile_distance in the other rounding, (sqrt(2) - 1) * lo + hi: the two differ in
+  // the last bit for about 13% of (dx, dy) pairs, which reorders equal-f jump points, so each
+  // planner keeps the form its expansion counts were measured with (issue 12's exact-tie costs
+  // replace both).
   double heuristic(int x, int y) const {
     const int dx = std::abs(x - gx_), dy = std::abs(y - gy_);
     return (kSqrt2 - 1.0) * std::min(dx, dy) + std::max(dx, dy);
@@ -70,36 +91,16 @@ class JumpPointSearch : public Planner {
   // Coordinates come from the caller, which knows them: recovering them from the id costs two
   // integer divisions per generated node.
   template <bool kTrace>
-  void relax(int x, int y, int diag, int straight, int dir, Counters& counters) {
+  [[gnu::always_inline]] void relax(int x, int y, int diag, int straight, int dir,
+                                    Out<kTrace>& out) {
     const CellId c = id_of(x, y);
-    Node& n = nodes_[c];
+    const double g = g_cur_ + diag * kSqrt2 + straight;
     if constexpr (kTrace) {
       trace_->record(*jump_points_, c);
-      trace_->log(TraceEventType::JumpPoint, c, cur_, g_cur_ + diag * kSqrt2 + straight,
-                  g_cur_ + diag * kSqrt2 + straight + heuristic(x, y));
+      trace_->log(TraceEventType::JumpPoint, c, cur_, g, g + heuristic(x, y));
     }
-    if (n.stamp == gen_ + 1) return;
-    const double g = g_cur_ + diag * kSqrt2 + straight;
-    if (n.stamp != gen_) {
-      n.stamp = gen_;
-      n.g = g;
-      n.parent = cur_;
+    if (out.relax(c, cur_, g, [&] { return heuristic(x, y); }))
       dir_[c] = static_cast<std::uint8_t>(dir);
-      open_.push(c, {g + heuristic(x, y), g});
-      ++counters.generated;
-      if constexpr (kTrace) {
-        trace_->record_generated(c);
-        trace_->log(TraceEventType::Generate, c, cur_, g, g + heuristic(x, y));
-      }
-      counters.peak_open = std::max<std::uint64_t>(counters.peak_open, open_.size());
-    } else if (g < n.g) {
-      n.g = g;
-      n.parent = cur_;
-      dir_[c] = static_cast<std::uint8_t>(dir);
-      open_.update(c, {g + heuristic(x, y), g});  // f may round equal: see best_first_search
-      ++counters.updates;
-      if constexpr (kTrace) trace_->log(TraceEventType::Update, c, cur_, g, g + heuristic(x, y));
-    }
   }
 
   int pw_ = 0;
@@ -108,6 +109,7 @@ class JumpPointSearch : public Planner {
 
   // Per-query state read by the inlined helpers.
   int gx_ = 0, gy_ = 0;
+  CellId goal_ = kNoCell;
   CellId cur_ = kNoCell;
   double g_cur_ = 0.0;
   // Traced queries only: the trace and its "jump_points" layer: every successor a jump found, in
@@ -116,16 +118,8 @@ class JumpPointSearch : public Planner {
   TraceLayer* jump_points_ = nullptr;
 
  private:
-  struct Node {
-    double g = 0.0;
-    CellId parent = kNoCell;
-    // == gen_: generated this query (open); == gen_ + 1: closed this query; else stale.
-    std::uint32_t stamp = 0;
-  };
-  static constexpr std::uint32_t kFirstGeneration = 2;
-
-  // The A* loop over jump points; kTrace selects the recording instantiation (one check per
-  // query in do_solve, none per node).
+  // One query; kTrace selects the recording instantiation (one check per query in do_solve,
+  // none per node).
   template <bool kTrace>
   void search(CellId start, CellId goal, const Budget& budget, SearchResult& result);
   // The traced query, kept out of line: inlined, its (event-logging) bulk would make GCC stop
@@ -136,9 +130,8 @@ class JumpPointSearch : public Planner {
   }
   void write_path(CellId start, CellId goal, SearchResult& result) const;
 
-  std::vector<Node> nodes_;
+  NodeArena nodes_;
   BinaryHeap<AStarOrder> open_;
-  std::uint32_t gen_ = kFirstGeneration;
 };
 
 template <class Derived>
@@ -151,88 +144,35 @@ void JumpPointSearch<Derived>::do_solve(CellId start, CellId goal, const Budget&
   // Every layer exists now: the pointers stay valid.
   jump_points_ = &trace_->layer("jump_points");
   search_traced(start, goal, budget, result);
-  // The open list at the end: generated, not closed (the goal pop and a budget stop's pop were
-  // stamped closed; search<true> already added the latter).
-  for (CellId c : trace_->generated)
-    if (nodes_[c].stamp == gen_) trace_->frontier.push_back(c);
+  record_open_set(nodes_, goal, result, *trace_);
 }
 
 template <class Derived>
 template <bool kTrace>
 void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& budget,
                                       SearchResult& result) {
-  if (gen_ >= std::numeric_limits<std::uint32_t>::max() - 2) {
-    // Stamps would wrap onto stale values; one clear every ~2^31 queries.
-    for (Node& n : nodes_) n.stamp = 0;
-    gen_ = kFirstGeneration;
-  } else {
-    gen_ += 2;
-  }
-  open_.clear();
-  Counters& counters = result.counters;
+  const SearchBudget limits(budget);
+  goal_ = goal;
   gx_ = static_cast<int>(goal % static_cast<CellId>(pw_));
   gy_ = static_cast<int>(goal / static_cast<CellId>(pw_));
-
-  const bool timed = budget.time_limit_s > 0.0;
-  const auto t0 =
-      timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-
-  Node& s = nodes_[start];
-  s.stamp = gen_;
-  s.g = 0.0;
-  s.parent = kNoCell;
+  std::conditional_t<kTrace, TraceListener, NoListener> listener;
+  if constexpr (kTrace) listener.trace = trace_;
+  Out<kTrace> out(nodes_, open_, PlainKey{}, result.counters, listener);
+  out.begin();
+  out.relax(start, kNoCell, 0.0, [&] { return h(start); });
   dir_[start] = kNoDirection;
-  open_.push(start, {heuristic(static_cast<int>(start % static_cast<CellId>(pw_)),
-                               static_cast<int>(start / static_cast<CellId>(pw_))),
-                     0.0});
-  counters.generated = 1;
-  counters.peak_open = 1;
-  if constexpr (kTrace) {
-    trace_->record_generated(start);
-    trace_->log(TraceEventType::Generate, start, kNoCell, 0.0,
-                heuristic(static_cast<int>(start % static_cast<CellId>(pw_)),
-                          static_cast<int>(start / static_cast<CellId>(pw_))));
-  }
-
-  while (!open_.empty()) {
-    const CellId c = open_.pop();
-    Node& n = nodes_[c];
-    n.stamp = gen_ + 1;
-    if (c == goal) {
+  switch (best_first_loop(*this, out, limits)) {
+    case SearchEnd::Target:
       write_path(start, goal, result);
       result.status = Status::Solved;
       return;
-    }
-    if (budget.max_expansions != 0 && counters.expansions >= budget.max_expansions) {
-      if constexpr (kTrace) trace_->frontier.push_back(c);
+    case SearchEnd::Budget:
       result.status = Status::Timeout;
       return;
-    }
-    if (timed && counters.expansions % Budget::kClockCheckInterval == 0 &&
-        counters.expansions != 0) {
-      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - t0;
-      if (elapsed.count() >= budget.time_limit_s) {
-        if constexpr (kTrace) trace_->frontier.push_back(c);
-        result.status = Status::Timeout;
-        return;
-      }
-    }
-    ++counters.expansions;
-    cur_ = c;
-    g_cur_ = n.g;
-    // f of c, for the event log only.
-    [[maybe_unused]] double f_c = 0.0;
-    if constexpr (kTrace) {
-      trace_->expanded.push_back(c);
-      f_c = n.g + heuristic(static_cast<int>(c % static_cast<CellId>(pw_)),
-                            static_cast<int>(c / static_cast<CellId>(pw_)));
-      trace_->log(TraceEventType::Expand, c, n.parent, n.g, f_c);
-    }
-    static_cast<Derived*>(this)->template expand<kTrace>(c, counters);
-    if constexpr (kTrace) trace_->log(TraceEventType::Close, c, n.parent, n.g, f_c);
+    default:
+      result.status = Status::Unreachable;
+      result.cost = kInf;
   }
-  result.status = Status::Unreachable;
-  result.cost = kInf;
 }
 
 template <class Derived>

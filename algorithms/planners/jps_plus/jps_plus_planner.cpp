@@ -45,7 +45,7 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
   // after the expanding node. The goal wins over the jump point when it lies on the line within
   // reach (jps's scan stops at the goal the same way).
   template <bool kTrace, int Dir>
-  void straight_successor(int x, int y, CellId c, int diag, Counters& counters) {
+  void straight_successor(int x, int y, CellId c, int diag, Out<kTrace>& out) {
     const int t = table_.distance(c, Dir);
     int to_goal;  // steps to the goal along Dir; <= 0 when it is not ahead on this line
     if constexpr (Dir == kEast || Dir == kWest)
@@ -53,44 +53,44 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
     else
       to_goal = gx_ == x ? (gy_ - y) * kDy[Dir] : 0;
     if (to_goal > 0 && to_goal <= (t > 0 ? t : -t))
-      relax<kTrace>(gx_, gy_, diag, to_goal, Dir, counters);
+      relax<kTrace>(gx_, gy_, diag, to_goal, Dir, out);
     else if (t > 0)
-      relax<kTrace>(x + kDx[Dir] * t, y + kDy[Dir] * t, diag, t, Dir, counters);
+      relax<kTrace>(x + kDx[Dir] * t, y + kDy[Dir] * t, diag, t, Dir, out);
   }
   template <bool kTrace>
-  void straight_successor(int x, int y, CellId c, int dir, Counters& counters) {
+  void straight_successor(int x, int y, CellId c, int dir, Out<kTrace>& out) {
     switch (dir) {
       case kNorth:
-        return straight_successor<kTrace, kNorth>(x, y, c, 0, counters);
+        return straight_successor<kTrace, kNorth>(x, y, c, 0, out);
       case kEast:
-        return straight_successor<kTrace, kEast>(x, y, c, 0, counters);
+        return straight_successor<kTrace, kEast>(x, y, c, 0, out);
       case kSouth:
-        return straight_successor<kTrace, kSouth>(x, y, c, 0, counters);
+        return straight_successor<kTrace, kSouth>(x, y, c, 0, out);
       default:
-        return straight_successor<kTrace, kWest>(x, y, c, 0, counters);
+        return straight_successor<kTrace, kWest>(x, y, c, 0, out);
     }
   }
 
   // A cell `diag` steps along a diagonal run: the goal itself, or the origin of the run's two
   // straight jumps (horizontal first, as jps).
   template <bool kTrace, int D>
-  void diagonal_cell(int x, int y, int diag, Counters& counters) {
+  void diagonal_cell(int x, int y, int diag, Out<kTrace>& out) {
     constexpr int kH = kDx[D] > 0 ? kEast : kWest;
     constexpr int kV = kDy[D] > 0 ? kSouth : kNorth;
     if (x == gx_ && y == gy_) {
-      relax<kTrace>(x, y, diag, 0, kH, counters);
+      relax<kTrace>(x, y, diag, 0, kH, out);
       return;
     }
     const CellId c = id_of(x, y);
-    straight_successor<kTrace, kH>(x, y, c, diag, counters);
-    straight_successor<kTrace, kV>(x, y, c, diag, counters);
+    straight_successor<kTrace, kH>(x, y, c, diag, out);
+    straight_successor<kTrace, kV>(x, y, c, diag, out);
   }
 
   // Diagonal run from padded (x, y) = cell c in diagonal direction D: hops from one diagonal jump
   // point to the next (one table read each) until the wall. Cells in between have no straight
   // jump point by construction, so only the goal's row and column crossings need a look there.
   template <bool kTrace, int D>
-  void diagonal_successors(int x, int y, CellId c, Counters& counters) {
+  void diagonal_successors(int x, int y, CellId c, Out<kTrace>& out) {
     constexpr int kSx = kDx[D], kSy = kDy[D];
     // Diagonal steps from (x, y) to the goal's row and column (<= 0: behind or level).
     const int to_row = (gy_ - y) * kSy, to_col = (gx_ - x) * kSx;
@@ -103,53 +103,52 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
       if (first > second) std::swap(first, second);
       const int last = t > 0 ? reach - 1 : reach;
       if (first >= 1 && first <= last)
-        diagonal_cell<kTrace, D>(x + kSx * (k + first), y + kSy * (k + first), k + first, counters);
+        diagonal_cell<kTrace, D>(x + kSx * (k + first), y + kSy * (k + first), k + first, out);
       if (second != first && second >= 1 && second <= last)
-        diagonal_cell<kTrace, D>(x + kSx * (k + second), y + kSy * (k + second), k + second,
-                                 counters);
+        diagonal_cell<kTrace, D>(x + kSx * (k + second), y + kSy * (k + second), k + second, out);
       if (t <= 0) return;
       k += t;
-      diagonal_cell<kTrace, D>(x + kSx * k, y + kSy * k, k, counters);
+      diagonal_cell<kTrace, D>(x + kSx * k, y + kSy * k, k, out);
       c = id_of(x + kSx * k, y + kSy * k);
     }
   }
   template <bool kTrace>
-  void diagonal_successors(int x, int y, CellId c, int dir, Counters& counters) {
+  void diagonal_successors(int x, int y, CellId c, int dir, Out<kTrace>& out) {
     switch (dir) {
       case kNorthEast:
-        return diagonal_successors<kTrace, kNorthEast>(x, y, c, counters);
+        return diagonal_successors<kTrace, kNorthEast>(x, y, c, out);
       case kSouthEast:
-        return diagonal_successors<kTrace, kSouthEast>(x, y, c, counters);
+        return diagonal_successors<kTrace, kSouthEast>(x, y, c, out);
       case kSouthWest:
-        return diagonal_successors<kTrace, kSouthWest>(x, y, c, counters);
+        return diagonal_successors<kTrace, kSouthWest>(x, y, c, out);
       default:
-        return diagonal_successors<kTrace, kNorthWest>(x, y, c, counters);
+        return diagonal_successors<kTrace, kNorthWest>(x, y, c, out);
     }
   }
 
   // jps's expansion, with table reads for scans.
   template <bool kTrace>
-  void expand(CellId c, Counters& counters) {
+  void expand(CellId c, Out<kTrace>& out) {
     const int x = static_cast<int>(c % static_cast<CellId>(pw_));
     const int y = static_cast<int>(c / static_cast<CellId>(pw_));
     const int dir = dir_[c];
     if (dir == kNoDirection) {
-      for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, c, d, counters);
-      for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, c, d, counters);
+      for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, c, d, out);
+      for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, c, d, out);
       return;
     }
     // Every non-start node is reached by a straight move (diagonal cells are never generated,
     // except the goal, which is never expanded).
     const int dx = kDx[dir], dy = kDy[dir];
-    straight_successor<kTrace>(x, y, c, dir, counters);
+    straight_successor<kTrace>(x, y, c, dir, out);
     // The two sides perpendicular to the travel direction: forced when blocked behind, free here.
     for (int side = 0; side < 2; ++side) {
       const int sx = dx == 0 ? (side ? 1 : -1) : 0;
       const int sy = dy == 0 ? (side ? 1 : -1) : 0;
       if (free_at(x - dx + sx, y - dy + sy) || !free_at(x + sx, y + sy)) continue;
       const int side_dir = sx > 0 ? kEast : sx < 0 ? kWest : sy > 0 ? kSouth : kNorth;
-      straight_successor<kTrace>(x, y, c, side_dir, counters);
-      diagonal_successors<kTrace>(x, y, c, diagonal_of(dx + sx, dy + sy), counters);
+      straight_successor<kTrace>(x, y, c, side_dir, out);
+      diagonal_successors<kTrace>(x, y, c, diagonal_of(dx + sx, dy + sy), out);
     }
   }
 
