@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*run_cmd) {
-      run.options.progress = isatty(2);
+      run.options.progress = isatty(2) ? &std::cerr : nullptr;
       return cli::run_command(run);
     }
     if (*solve_cmd) return cli::solve_command(solve);

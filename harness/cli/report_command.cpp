@@ -13,6 +13,7 @@
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
+#include "harness/runner/experiment_manifest.h"
 
 namespace pathbench::cli {
 namespace {
@@ -61,8 +62,7 @@ int report_command(const ReportArgs& args) {
     const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
     opt.seed = exp.value("seed", std::uint64_t{1});
     opt.baseline = exp.value("baseline", std::string());
-    opt.by =
-        exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+    opt.by = recorded_summary_by(meta);
     title = exp.value("name", dir.filename().string());
   } catch (const nlohmann::json::exception& e) {
     throw InputError((dir / "meta.json").string(), 0, "experiment",

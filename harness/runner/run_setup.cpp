@@ -42,8 +42,4 @@ void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePla
   }
 }
 
-RunDirs plan_run_dirs(const ExperimentConfig& cfg, const RunOptions& opt) {
-  return plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
-}
-
 }  // namespace pathbench
