@@ -8,8 +8,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "datasets/map_shape.h"
 #include "datasets/scen_io.h"

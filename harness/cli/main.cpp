@@ -5,9 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/params.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "harness/cli/commands.h"
 
 int main(int argc, char** argv) {

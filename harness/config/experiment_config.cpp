@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/search_types.h"
-#include "datasets/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/config/config_sections.h"
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string_view>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/params.h"
-#include "datasets/input_error.h"
 
 namespace pathbench {
 namespace {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 namespace {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <sstream>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "datasets/scen_io.h"
 #include "harness/config/dynamic_config.h"

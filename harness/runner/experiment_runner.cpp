@@ -6,7 +6,7 @@
 #include <memory>
 #include <optional>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/paths_writer.h"
 #include "harness/runner/experiment_fingerprint.h"

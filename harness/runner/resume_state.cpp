@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/run_manifest.h"
 #include "harness/runner/experiment_fingerprint.h"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/run_manifest.h"

@@ -14,9 +14,9 @@
 #include <sstream>
 #include <string>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/reference/reference_dijkstra.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "datasets/map_generators.h"
 #include "datasets/scenario_generator.h"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/config/experiment_config.h"
 #include "tests/harness/config_test_fixture.h"
 

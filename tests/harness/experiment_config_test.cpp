@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "tests/harness/config_test_fixture.h"
 
 namespace pathbench {

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/dynamic_row.h"
 #include "harness/runner/run_progress.h"
