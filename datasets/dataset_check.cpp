@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"

@@ -2,7 +2,7 @@
 
 #include <system_error>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 namespace fs = std::filesystem;

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "algorithms/core/grid.h"
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 

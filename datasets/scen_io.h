@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "algorithms/core/grid.h"
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 

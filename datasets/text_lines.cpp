@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench::detail {
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/config/experiment_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/output/runs_csv_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"
 

@@ -8,8 +8,8 @@
 #include <map>
 #include <tuple>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/moves.h"
-#include "datasets/input_error.h"
 #include "harness/output/summary_significance.h"
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/stats/paired_tests.h"

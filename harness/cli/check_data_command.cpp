@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "datasets/dataset_check.h"
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/cli/commands.h"
 
 namespace pathbench::cli {

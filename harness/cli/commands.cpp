@@ -8,17 +8,17 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "datasets/map_shape.h"
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 #include "harness/config/experiment_config.h"
-#include "harness/output/run_directory.h"
 #include "harness/render/posthoc_trace.h"
 #include "harness/runner/dynamic_runner.h"
 #include "harness/runner/parallel_run.h"
+#include "harness/runner/resume_state.h"
 
 namespace pathbench::cli {
 namespace {
@@ -76,21 +76,7 @@ ExperimentConfig load_run_config(const RunArgs& args) {
   if (!args.config.empty()) return load_experiment(args.config);
   if (args.options.resume_dir.empty())
     throw InputError("command line", 0, "config", "a config file is required (or --resume DIR)");
-  const std::filesystem::path meta_path =
-      resume_run_dirs(args.options.resume_dir).staging / "meta.json";
-  std::ifstream in(meta_path);
-  if (!in) throw InputError(meta_path.string(), 0, "--resume", "no meta.json; cannot resume");
-  const nlohmann::json meta = nlohmann::json::parse(in, nullptr, false);
-  if (meta.is_discarded() || !meta.is_object() || !meta.contains("config_text") ||
-      !meta["config_text"].is_string() || !meta.contains("experiment") ||
-      !meta["experiment"].is_object())
-    throw InputError(meta_path.string(), 0, "config_text",
-                     "no recorded config; pass the config file");
-  std::string config_file;
-  if (const auto it = meta["experiment"].find("config_file");
-      it != meta["experiment"].end() && it->is_string())
-    config_file = it->get<std::string>();
-  return parse_experiment(meta["config_text"].get<std::string>(), config_file, default_repo_root());
+  return config_of_interrupted_run(args.options.resume_dir);
 }
 
 }  // namespace
@@ -103,24 +89,24 @@ int run_command(const RunArgs& args) {
                      "--resume continues with the interrupted run's own number of processes; "
                      "drop --jobs");
   const ExperimentConfig cfg = parallel_resume ? ExperimentConfig{} : load_run_config(args);
-  if (!args.options.resume_dir.empty() && cfg.dynamic_line != 0)
-    throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+  if (!args.options.resume_dir.empty() && cfg.dynamic)
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "--resume is not supported for dynamic experiments");
   RunOptions opt = args.options;
   if (!args.shard.empty()) {
     opt.shard = parse_shard(args.shard, "--shard");
-    if (cfg.dynamic_line != 0)
-      throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+    if (cfg.dynamic)
+      throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                        "--shard is not supported for dynamic experiments");
   }
-  if (args.jobs > 1 && cfg.dynamic_line != 0)
-    throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+  if (args.jobs > 1 && cfg.dynamic)
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "--jobs is not supported for dynamic experiments");
-  opt.summary_by = args.by_map || cfg.summary_by == "map" ? GroupBy::Map : GroupBy::Dataset;
+  opt.summary_by = args.by_map ? GroupBy::Map : cfg.summary_by;
   // An experiment with a `dynamic:` section runs agents through changing maps instead of static
   // queries (harness/runner/dynamic_runner.h).
-  if (const std::optional<DynamicSpec> dyn = load_dynamic(cfg)) {
-    const DynamicOutcome out = run_dynamic_experiment(cfg, *dyn, opt, std::cout);
+  if (cfg.dynamic) {
+    const DynamicOutcome out = run_dynamic_experiment(cfg, *cfg.dynamic, opt, std::cout);
     std::cout << '\n';
     print_dynamic_summary(std::cout, out.rows);
     std::cout << fmt::format("\n{} agent runs, {} invalid. Results: {}\n", out.rows.size(),
@@ -147,7 +133,10 @@ int run_command(const RunArgs& args) {
         e.what(), e.staging().string(), e.staging().string());
     return 1;
   }
-  if (out.interrupted) return 128 + out.signal;  // as a shell reports a process ended by it
+  if (out.interrupted) {
+    std::cerr << interruption_message(out);
+    return 128 + out.signal;  // as a shell reports a process ended by it
+  }
   std::cout << '\n';
   print_summary_table(std::cout, out.summary);
   std::cout << fmt::format("\n{} rows, {} invalid. Results: {}\n", out.rows, out.invalid,

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/analysis/run_comparison.h"
 #include "harness/cli/commands.h"
 #include "harness/output/runs_csv_reader.h"

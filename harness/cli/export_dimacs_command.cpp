@@ -5,8 +5,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "algorithms/core/input_error.h"
 #include "datasets/dimacs_export.h"
-#include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "harness/cli/commands.h"
 

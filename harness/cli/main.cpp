@@ -5,9 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/params.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "harness/cli/commands.h"
 
 int main(int argc, char** argv) {
@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*run_cmd) {
-      run.options.progress = isatty(2);
+      run.options.progress = isatty(2) ? &std::cerr : nullptr;
       return cli::run_command(run);
     }
     if (*solve_cmd) return cli::solve_command(solve);

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <set>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "harness/cli/commands.h"
 #include "harness/render/posthoc_trace.h"

@@ -6,7 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/cli/commands.h"
 #include "harness/output/latex_tables.h"
@@ -15,6 +15,7 @@
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
 #include "harness/text/escape.h"
+#include "harness/runner/experiment_manifest.h"
 
 namespace pathbench::cli {
 namespace {
@@ -57,8 +58,7 @@ int report_command(const ReportArgs& args) {
     const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
     opt.seed = exp.value("seed", std::uint64_t{1});
     opt.baseline = exp.value("baseline", std::string());
-    opt.by =
-        exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+    opt.by = recorded_summary_by(meta);
     title = exp.value("name", dir.filename().string());
   } catch (const nlohmann::json::exception& e) {
     throw InputError((dir / "meta.json").string(), 0, "experiment",

@@ -11,16 +11,14 @@
 //
 // Invariants of a returned DynamicSpec: kinds is non-empty and has no duplicates; every number is
 // in range (sensor_radius >= 1, every_k_steps >= 1, toggles >= 0, runs_per_map >= 1,
-// max_steps >= 1); keys that apply only to a kind not listed are rejected. Errors are InputError
-// with the config file, line and dotted field (`dynamic.sensor_radius`).
+// max_steps >= 1); keys that apply only to a kind not listed are rejected. It is read with the
+// rest of the experiment (ExperimentConfig::dynamic); errors are InputError with the config file,
+// line and dotted field (`dynamic.sensor_radius`).
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string_view>
 #include <vector>
-
-#include "harness/config/experiment_config.h"
 
 namespace pathbench {
 
@@ -40,9 +38,5 @@ struct DynamicSpec {
   int max_steps = 50000;
   int line = 0;  // YAML line of `dynamic:`
 };
-
-// Parses the `dynamic:` section of `config` (from config.source_text). nullopt when the
-// experiment has none (config.dynamic_line == 0). Throws InputError.
-std::optional<DynamicSpec> load_dynamic(const ExperimentConfig& config);
 
 }  // namespace pathbench

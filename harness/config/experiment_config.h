@@ -16,7 +16,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -26,6 +25,9 @@
 #include "algorithms/core/grid.h"
 #include "algorithms/core/params.h"
 #include "datasets/map_shape.h"
+#include "harness/config/dynamic_config.h"
+#include "harness/config/env_expansion.h"
+#include "harness/config/group_by.h"
 
 namespace pathbench {
 
@@ -100,13 +102,13 @@ struct ExperimentConfig {
   int repetitions = 1;
   double time_limit_s = 0.0;  // 0 = no limit
   bool validate = true;
-  std::string baseline;                // empty = none
-  std::string summary_by = "dataset";  // `summary: {by: map}`: group the summary per map
+  std::string baseline;                   // empty = none
+  GroupBy summary_by = GroupBy::Dataset;  // `summary: {by: map}`: group the summary per map
   std::vector<DatasetConfig> datasets;
   std::vector<PlannerConfig> planners;
-  // YAML line of the optional top-level `dynamic:` section (0 = absent). Its contents are
-  // validated by load_dynamic() (harness/config/dynamic_config.h), not here.
-  int dynamic_line = 0;
+  // The optional top-level `dynamic:` section: agents in changing maps instead of static queries
+  // (harness/runner/dynamic_runner.h). Its `line` is the key's YAML line.
+  std::optional<DynamicSpec> dynamic;
 };
 
 // The compile-time repository root (PATHBENCH_SOURCE_DIR of the harness build).
@@ -120,17 +122,5 @@ ExperimentConfig load_experiment(const std::filesystem::path& file,
 // (it need not exist, but the map files it refers to must).
 ExperimentConfig parse_experiment(const std::string& yaml_text, const std::filesystem::path& file,
                                   const std::filesystem::path& repo_root);
-
-// Returns the value of an environment variable, or nullopt when unset.
-using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
-// Looks names up with std::getenv; an empty value counts as unset.
-std::optional<std::string> getenv_lookup(const std::string& name);
-
-// Expands `${VAR}` and `${VAR:-default}` in `text`. An unset PATHBENCH_DATA falls back to
-// `<repo_root>/../shared/datasets`. A `$` not followed by `{` is kept as is.
-// Throws std::invalid_argument naming the variable for an unset variable with no default, and
-// for an unterminated or empty `${`.
-std::string expand_env(const std::string& text, const std::filesystem::path& repo_root,
-                       const EnvLookup& lookup = getenv_lookup);
 
 }  // namespace pathbench

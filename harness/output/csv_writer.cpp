@@ -6,12 +6,14 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "harness/text/number_format.h"
-
 namespace pathbench {
 namespace {
 
-constexpr auto number = csv_number;
+std::vector<std::string> run_header(const std::vector<std::string>& extra_columns) {
+  std::vector<std::string> header(kRunColumns.begin(), kRunColumns.end());
+  header.insert(header.end(), extra_columns.begin(), extra_columns.end());
+  return header;
+}
 
 }  // namespace
 
@@ -25,49 +27,52 @@ std::string csv_escape(std::string_view field) {
   return out + '"';
 }
 
-RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,
-                           std::vector<std::string> extra_columns, bool append)
-    : out_(path, append ? std::ios::app : std::ios::trunc),
-      path_(path),
-      extra_columns_(std::move(extra_columns)) {
+CsvWriter::CsvWriter(const std::filesystem::path& path, const std::vector<std::string>& header,
+                     bool append)
+    : out_(path, append ? std::ios::app : std::ios::trunc), path_(path) {
   if (!out_) throw std::runtime_error("cannot write " + path.string());
-  if (append) return;
-  std::string header;
-  for (auto c : kRunColumns) {
-    if (!header.empty()) header += ',';
-    header += c;
+  if (!append) write(header);
+}
+
+void CsvWriter::write(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i) line += ',';
+    line += csv_escape(fields[i]);
   }
-  for (const auto& c : extra_columns_) {
-    header += ',';
-    header += csv_escape(c);
-  }
-  out_ << header << '\n' << std::flush;
+  write_line(line);
+}
+
+void CsvWriter::write_line(const std::string& line) {
+  out_ << line << '\n' << std::flush;
   if (!out_)
     throw std::runtime_error(
         fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
 }
 
+RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,
+                           std::vector<std::string> extra_columns, bool append)
+    : extra_columns_(std::move(extra_columns)), file_(path, run_header(extra_columns_), append) {}
+
 void RunCsvWriter::write(const RunRow& r) {
   const bool solved = r.status == Status::Solved;
-  std::string line = fmt::format(
-      "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-      csv_escape(r.dataset), csv_escape(r.map), r.query, csv_escape(r.planner),
-      csv_escape(r.algorithm), csv_escape(r.params), r.start.x, r.start.y, r.goal.x, r.goal.y,
-      to_string(r.status), r.validated ? (r.valid ? "1" : "0") : "",
-      solved ? number(r.cost) : std::string(), number(r.optimal),
-      solved ? number(r.suboptimality) : std::string(), r.path_cells, r.counters.expansions,
-      r.counters.generated, number(r.time_us), r.bucket, r.counters.updates, r.counters.peak_open,
-      number(r.prep_ms), r.prep_bytes, csv_escape(r.error), number(r.time_spread));
+  std::string line =
+      fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                  csv_escape(r.dataset), csv_escape(r.map), r.query, csv_escape(r.planner),
+                  csv_escape(r.algorithm), csv_escape(r.params), r.start.x, r.start.y, r.goal.x,
+                  r.goal.y, to_string(r.status), r.validated ? (r.valid ? "1" : "0") : "",
+                  solved ? csv_number(r.cost) : std::string(), csv_number(r.optimal),
+                  solved ? csv_number(r.suboptimality) : std::string(), r.path_cells,
+                  r.counters.expansions, r.counters.generated, csv_number(r.time_us), r.bucket,
+                  r.counters.updates, r.counters.peak_open, csv_number(r.prep_ms), r.prep_bytes,
+                  csv_escape(r.error), csv_number(r.time_spread));
   for (const auto& name : extra_columns_) {
     line += ',';
     if (!r.extra_names) continue;
     for (std::size_t i = 0; i < r.extra_names->size() && i < r.extras.size(); ++i)
-      if ((*r.extra_names)[i] == name) line += number(r.extras[i]);
+      if ((*r.extra_names)[i] == name) line += csv_number(r.extras[i]);
   }
-  out_ << line << '\n' << std::flush;
-  if (!out_)
-    throw std::runtime_error(
-        fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
+  file_.write_line(line);
 }
 
 }  // namespace pathbench

@@ -7,11 +7,10 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 namespace {
@@ -200,7 +199,7 @@ void open_staging(const RunDirs& d, bool overwrite) {
   }
 }
 
-void publish_run(const RunDirs& d) {
+void publish_run(const RunDirs& d, std::ostream& log) {
   if (exists_no_follow(d.dir)) {
     // Replace in two renames so that a failure leaves either the old run or the new one whole.
     const fs::path old = sibling(d.dir, fmt::format(".replaced-{}", ::getpid()));
@@ -219,7 +218,7 @@ void publish_run(const RunDirs& d) {
   std::error_code ec;
   const fs::file_status st = fs::symlink_status(d.latest, ec);
   if (fs::exists(st) && !fs::is_symlink(st)) {
-    std::cerr << "warning: " << d.latest.string() << " is not a symlink; left unchanged\n";
+    log << "warning: " << d.latest.string() << " is not a symlink; left unchanged\n";
     return;
   }
   // The link never disappears: a new one is made beside it and renamed over it.
@@ -229,7 +228,7 @@ void publish_run(const RunDirs& d) {
   if (!ec) fs::rename(tmp, d.latest, ec);
   if (ec) {
     fs::remove(tmp, ec);
-    std::cerr << "warning: could not update " << d.latest.string() << '\n';
+    log << "warning: could not update " << d.latest.string() << '\n';
   }
 }
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <filesystem>
+#include <ostream>
 #include <string>
 
 namespace pathbench {
@@ -47,7 +48,7 @@ std::string why_not_replaceable(const std::filesystem::path& dir);
 void open_staging(const RunDirs& dirs, bool overwrite);
 
 // Completes a run: moves the old `dir` (if any, already checked) aside, renames staging to `dir`,
-// removes the old one, then points `latest` at `dir`.
-void publish_run(const RunDirs& dirs);
+// removes the old one, then points `latest` at `dir` (a failure there is a warning on `log`).
+void publish_run(const RunDirs& dirs, std::ostream& log);
 
 }  // namespace pathbench

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 
 namespace pathbench {

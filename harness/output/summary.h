@@ -25,11 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/group_by.h"
 #include "harness/output/run_row.h"
 
 namespace pathbench {
-
-enum class GroupBy { Dataset, Map };
 
 // One paired comparison with the baseline; NaN p-values when there is nothing to test.
 struct PairedTest {

@@ -1,8 +1,8 @@
 #include "harness/python/py_errors.h"
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/params.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "harness/runner/experiment_runner.h"
 
 namespace py = pybind11;

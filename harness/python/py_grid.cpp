@@ -9,7 +9,7 @@
 #include <map>
 #include <optional>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/map_io.h"
 
 namespace py = pybind11;

@@ -11,8 +11,8 @@
 #include <limits>
 #include <mutex>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "harness/python/py_grid.h"
 #include "harness/runner/path_validation.h"
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <sstream>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "datasets/scen_io.h"
 #include "harness/config/dynamic_config.h"
@@ -46,12 +46,12 @@ fs::path run_config(const RunRequest& req, std::ostream& log) {
   opt.overwrite = req.overwrite;
   opt.save_paths = req.save_paths;
   if (req.resume) opt.resume_dir = *req.resume;
-  opt.summary_by = req.by_map || cfg.summary_by == "map" ? GroupBy::Map : GroupBy::Dataset;
-  if (req.resume && cfg.dynamic_line != 0)
-    throw InputError(cfg.source_file.string(), cfg.dynamic_line, "dynamic",
+  opt.summary_by = req.by_map ? GroupBy::Map : cfg.summary_by;
+  if (req.resume && cfg.dynamic)
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "--resume is not supported for dynamic experiments");
-  if (const std::optional<DynamicSpec> dyn = load_dynamic(cfg)) {
-    const DynamicOutcome out = run_dynamic_experiment(cfg, *dyn, opt, log);
+  if (cfg.dynamic) {
+    const DynamicOutcome out = run_dynamic_experiment(cfg, *cfg.dynamic, opt, log);
     if (out.invalid > 0)
       throw ValidationFailed(fmt::format("{} runs failed validation (see the error column of {})",
                                          out.invalid, (out.dir / "dynamic.csv").string()),

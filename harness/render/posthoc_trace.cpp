@@ -7,9 +7,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/planner.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 
 namespace pathbench {
 namespace {

@@ -5,26 +5,24 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
-#include <fstream>
-#include <iostream>
 #include <limits>
 #include <map>
 #include <random>
 
 #include "algorithms/core/moves.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "datasets/random.h"
 #include "harness/output/csv_writer.h"
-#include "harness/output/run_manifest.h"
+#include "harness/runner/experiment_manifest.h"
 #include "harness/runner/instance_set.h"
 #include "harness/runner/path_validation.h"
+#include "harness/runner/run_progress.h"
 #include "harness/runner/run_setup.h"
+#include "harness/runner/staged_run.h"
 
 namespace pathbench {
 namespace {
 
-namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 double us_since(Clock::time_point t0) {
@@ -169,182 +167,12 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
   return row;
 }
 
-// ----- experiment -------------------------------------------------------------------------------
-
-namespace {
-
-const std::vector<std::string> kDynamicColumns = {"kind",
-                                                  "dataset",
-                                                  "map",
-                                                  "run",
-                                                  "planner",
-                                                  "algorithm",
-                                                  "sx",
-                                                  "sy",
-                                                  "gx",
-                                                  "gy",
-                                                  "optimal",
-                                                  "success",
-                                                  "valid",
-                                                  "end",
-                                                  "steps",
-                                                  "cost",
-                                                  "replans",
-                                                  "changed_cells",
-                                                  "initial_expansions",
-                                                  "initial_time_us",
-                                                  "total_expansions",
-                                                  "max_replan_expansions",
-                                                  "total_time_us",
-                                                  "max_replan_time_us",
-                                                  "reprepare_us",
-                                                  "error"};
-
-std::string num(double v) {
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return fmt::format("{}", v);
-}
-
-void write_row(std::ofstream& out, const DynamicRunRow& r) {
-  const std::vector<std::string> f = {r.kind,
-                                      r.dataset,
-                                      r.map,
-                                      std::to_string(r.run),
-                                      r.planner,
-                                      r.algorithm,
-                                      std::to_string(r.start.x),
-                                      std::to_string(r.start.y),
-                                      std::to_string(r.goal.x),
-                                      std::to_string(r.goal.y),
-                                      num(r.optimal),
-                                      r.success ? "true" : "false",
-                                      r.valid ? "true" : "false",
-                                      r.end,
-                                      std::to_string(r.steps),
-                                      num(r.cost),
-                                      std::to_string(r.replans),
-                                      std::to_string(r.changed_cells),
-                                      std::to_string(r.initial_expansions),
-                                      num(r.initial_time_us),
-                                      std::to_string(r.total_expansions),
-                                      std::to_string(r.max_replan_expansions),
-                                      num(r.total_time_us),
-                                      num(r.max_replan_time_us),
-                                      num(r.reprepare_us),
-                                      r.error};
-  for (std::size_t i = 0; i < f.size(); ++i) out << (i ? "," : "") << csv_escape(f[i]);
-  out << '\n' << std::flush;
-}
-
-// Per-group aggregates shared by the printed table and dynamic_summary.csv.
-struct Group {
-  std::string kind, dataset, planner;
-  bool incremental = false;
-  std::size_t runs = 0, success = 0, valid = 0, replans = 0;
-  double steps = 0, expansions = 0, time_us = 0, reprepare_us = 0;
-  double replan_time_us = 0;  // sum over replans (the first plans excluded)
-  double max_replan_time_us = 0;
-};
-
-std::vector<Group> group_rows(const std::vector<DynamicRunRow>& rows) {
-  std::vector<Group> groups;
-  for (const DynamicRunRow& r : rows) {
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
-      return g.kind == r.kind && g.dataset == r.dataset && g.planner == r.planner;
-    });
-    if (it == groups.end()) {
-      groups.push_back({r.kind, r.dataset, r.planner});
-      it = groups.end() - 1;
-      it->incremental = r.incremental;
-    }
-    Group& g = *it;
-    ++g.runs;
-    g.success += r.success;
-    g.valid += r.valid;
-    g.replans += r.replans;
-    g.steps += static_cast<double>(r.steps);
-    g.expansions += static_cast<double>(r.total_expansions);
-    g.time_us += r.total_time_us;
-    g.reprepare_us += r.reprepare_us;
-    g.replan_time_us += r.total_time_us - r.initial_time_us;
-    g.max_replan_time_us = std::max(g.max_replan_time_us, r.max_replan_time_us);
-  }
-  return groups;
-}
-
-void write_summary_csv(const fs::path& path, const std::vector<Group>& groups) {
-  std::ofstream out(path);
-  out << "kind,dataset,planner,runs,success,valid,mean_steps,mean_replans,mean_total_expansions,"
-         "mean_total_time_us,mean_reprepare_us,mean_replan_time_us,max_replan_time_us\n";
-  for (const Group& g : groups) {
-    const double n = static_cast<double>(g.runs);
-    out << fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_escape(g.kind), csv_escape(g.dataset),
-        csv_escape(g.planner), g.runs, g.success, g.valid, g.steps / n,
-        static_cast<double>(g.replans) / n, g.expansions / n, g.time_us / n, g.reprepare_us / n,
-        g.replans ? g.replan_time_us / static_cast<double>(g.replans) : 0.0, g.max_replan_time_us);
-  }
-}
-
-}  // namespace
-
-void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& rows) {
-  const std::vector<Group> groups = group_rows(rows);
-  out << fmt::format(
-      "{:<16} {:<12} {:<14} {:>5} {:>7} {:>6} {:>8} {:>8} {:>12} {:>10} {:>10} "
-      "{:>10} {:>10}\n",
-      "kind", "dataset", "planner", "runs", "success", "valid", "steps", "replans", "expansions",
-      "time_ms", "reprep_ms", "replan_us", "max_rp_us");
-  for (const Group& g : groups) {
-    const double n = static_cast<double>(g.runs);
-    out << fmt::format(
-        "{:<16} {:<12} {:<14} {:>5} {:>6.0f}% {:>6} {:>8.0f} {:>8.1f} {:>12.0f} {:>10.1f} "
-        "{:>10.1f} {:>10.1f} {:>10.0f}\n",
-        g.kind, g.dataset, g.planner, g.runs, 100.0 * static_cast<double>(g.success) / n, g.valid,
-        g.steps / n, static_cast<double>(g.replans) / n, g.expansions / n, g.time_us / n / 1000.0,
-        g.reprepare_us / n / 1000.0,
-        g.replans ? g.replan_time_us / static_cast<double>(g.replans) : 0.0, g.max_replan_time_us);
-  }
-  out << "(means per run; expansions and time_ms: all plans of a run incl. the first; reprep_ms: "
-         "part of time_ms spent in prepare() after changes; replan_us: mean per replan, first "
-         "plan excluded; max_rp_us: largest single replan; expansions are each planner's own unit: "
-         "JPS counts jump points, so compare its time, not its expansions)\n";
-  // Ratios: each from-scratch planner against the first incremental one of the same group.
-  bool header = false;
-  for (const Group& inc : groups) {
-    if (!inc.incremental) continue;
-    const bool first_inc = std::none_of(groups.begin(), groups.end(), [&](const Group& g) {
-      return g.incremental && g.kind == inc.kind && g.dataset == inc.dataset && &g < &inc;
-    });
-    if (!first_inc) continue;
-    for (const Group& g : groups) {
-      if (g.incremental || g.kind != inc.kind || g.dataset != inc.dataset) continue;
-      if (!header) {
-        out << "\nratios (from-scratch / incremental, sums over the same runs):\n";
-        header = true;
-      }
-      const auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
-      out << fmt::format(
-          "  {:<16} {:<12} {} / {}: expansions {:.3g}x, time {:.3g}x (without re-prepare "
-          "{:.3g}x), per-replan time {:.3g}x\n",
-          g.kind, g.dataset, g.planner, inc.planner, ratio(g.expansions, inc.expansions),
-          ratio(g.time_us, inc.time_us), ratio(g.time_us - g.reprepare_us, inc.time_us),
-          ratio(g.replans ? g.replan_time_us / static_cast<double>(g.replans) : 0.0,
-                inc.replans ? inc.replan_time_us / static_cast<double>(inc.replans) : 0.0));
-    }
-  }
-}
-
 DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const DynamicSpec& spec,
                                       const RunOptions& opt, std::ostream& log) {
   // 1. Validate everything before writing anything (as the static runner does).
   std::vector<ActivePlanner> planners = build_planners(cfg);
   const std::vector<MapInstance> maps = load_instances(cfg);
   check_combinations(cfg, planners, maps);
-
-  const RunDirs dirs = plan_run_dirs(cfg, opt);
-  open_staging(dirs, opt.overwrite);
-  const fs::path& staging = dirs.staging;
 
   // Runs: the longest queries with a path (by optimal cost; ties by scenario order).
   struct Pick {
@@ -364,57 +192,10 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
     for (std::size_t i = 0; i < n; ++i) picks.push_back({&m, static_cast<int>(i), qs[i]});
   }
 
-  nlohmann::json meta = build_and_machine_info();
-  meta["schema_version"] = kRunSchemaVersion;
-  meta["mode"] = "dynamic";
-  nlohmann::json kinds = nlohmann::json::array();
-  for (DynamicKind k : spec.kinds) kinds.push_back(std::string(to_string(k)));
-  meta["experiment"] = {{"name", cfg.name},
-                        {"config_file", cfg.source_file.string()},
-                        {"seed", cfg.seed},
-                        {"time_limit_s", cfg.time_limit_s},
-                        {"validate", cfg.validate}};
-  meta["dynamic"] = {
-      {"kinds", kinds},
-      {"sensor_radius", spec.sensor_radius},
-      {"every_k_steps", spec.every_k_steps},
-      {"toggles", spec.toggles},
-      {"runs_per_map", spec.runs_per_map},
-      {"max_steps", spec.max_steps},
-      {"sensor_shape", "square (Chebyshev distance)"},
-      {"replan_policy",
-       "unknown_terrain: whenever a sensed cell differs from the known map; "
-       "changing_map: after every change"},
-      {"planning_time", "update + prepare() again for non-incremental planners + search"}};
-  meta["config_text"] = cfg.source_text;
-  nlohmann::json pl = nlohmann::json::array();
-  for (const ActivePlanner& p : planners)
-    pl.push_back({{"label", p.config->label},
-                  {"algorithm", p.config->algorithm},
-                  {"params", p.params_text},
-                  {"incremental", p.built.planner->capabilities().incremental}});
-  meta["planners"] = pl;
-  nlohmann::json ms = nlohmann::json::array();
-  for (const MapInstance& mi : maps) {
-    nlohmann::json j = {{"dataset", mi.dataset},
-                        {"map", mi.map_name},
-                        {"width", mi.grid.width()},
-                        {"height", mi.grid.height()},
-                        {"passable", mi.grid.count_passable()}};
-    if (!mi.map_path.empty())
-      j["map_file"] = mi.map_path.string();
-    else
-      j["seed"] = mi.seed;
-    ms.push_back(std::move(j));
-  }
-  meta["maps"] = ms;
-  write_json_file(staging / "meta.json", meta);
-
-  std::ofstream csv(staging / "dynamic.csv");
-  if (!csv) throw std::runtime_error("cannot write " + (staging / "dynamic.csv").string());
-  for (std::size_t i = 0; i < kDynamicColumns.size(); ++i)
-    csv << (i ? "," : "") << kDynamicColumns[i];
-  csv << '\n';
+  StagedRun run = StagedRun::create(cfg.name, opt);
+  run.meta() = dynamic_manifest(cfg, spec, planners, maps);
+  run.write_meta();
+  CsvWriter csv(run.staging() / "dynamic.csv", dynamic_columns());
 
   const std::size_t total = spec.kinds.size() * picks.size() * planners.size();
   log << fmt::format(
@@ -423,7 +204,7 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
       cfg.name, maps.size(), picks.size(), spec.kinds.size(), planners.size(), total);
   DynamicOutcome outcome;
   std::size_t done = 0;
-  const auto start_time = Clock::now();
+  RunProgress progress(opt.progress, total, "agent runs");
   for (DynamicKind kind : spec.kinds)
     for (const Pick& p : picks)
       for (ActivePlanner& dp : planners) {
@@ -446,19 +227,14 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
         row.algorithm = dp.config->algorithm;
         row.optimal = p.query->optimal;
         if (!row.valid) ++outcome.invalid;
-        write_row(csv, row);
+        csv.write(dynamic_csv_fields(row));
         outcome.rows.push_back(std::move(row));
-        ++done;
-        if (opt.progress)
-          std::cerr << fmt::format("\r  {}/{} agent runs  {:.0f}s   ", done, total,
-                                   std::chrono::duration<double>(Clock::now() - start_time).count())
-                    << (done == total ? "\n" : "") << std::flush;
+        progress.tick(++done);
       }
-  csv.close();
 
-  write_summary_csv(staging / "dynamic_summary.csv", group_rows(outcome.rows));
-  publish_run(dirs);
-  outcome.dir = dirs.dir;
+  write_dynamic_summary_csv(run.staging() / "dynamic_summary.csv", outcome.rows);
+  run.publish(log);
+  outcome.dir = run.dir();
   return outcome;
 }
 

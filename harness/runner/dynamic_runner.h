@@ -3,7 +3,7 @@
 // the same agent through the same event sequence. This is where incremental planners (D* Lite)
 // are compared against optimal planners re-run from scratch (A*, JPS: "repeated A*").
 //
-// Kinds (harness/config/dynamic_config.h):
+// Kinds (harness/config/dynamic_config.h; the row is harness/output/dynamic_row.h):
 //  - unknown_terrain: the true map is static; the agent knows it only within `sensor_radius`
 //    (Chebyshev distance) of the cells it has stood on and assumes every other cell free (terrain
 //    costs are assumed known). After each step it senses; if any sensed cell differs from what it
@@ -38,8 +38,10 @@
 #include <vector>
 
 #include "algorithms/core/planner.h"
-#include "harness/config/dynamic_config.h"
-#include "harness/runner/experiment_runner.h"
+#include "harness/config/experiment_config.h"
+#include "harness/output/dynamic_row.h"
+#include "harness/output/dynamic_summary.h"
+#include "harness/runner/run_options.h"
 
 namespace pathbench {
 
@@ -52,30 +54,6 @@ struct DynamicSettings {
   std::uint64_t seed = 1;     // changing_map event generator
   double time_limit_s = 0.0;  // per plan; 0 = none
   bool validate = true;
-};
-
-// One run of one planner. Times in microseconds.
-struct DynamicRunRow {
-  std::string kind, dataset, map, planner, algorithm;
-  bool incremental = false;  // the planner's capabilities (ratios compare against these)
-  int run = 0;
-  Point start, goal;
-  double optimal = 0.0;  // start -> goal on the initial true map (reference or .scen length)
-  bool success = false;
-  bool valid = true;
-  std::size_t steps = 0;
-  double cost = 0.0;        // step costs travelled on the true map
-  std::size_t replans = 0;  // plans after the first
-  std::uint64_t initial_expansions = 0;
-  double initial_time_us = 0;
-  std::uint64_t total_expansions = 0;       // all plans, the first included
-  std::uint64_t max_replan_expansions = 0;  // over replans (the first plan excluded)
-  double total_time_us = 0;                 // all plans: update + re-prepare + search
-  double max_replan_time_us = 0;
-  double reprepare_us = 0;        // part of total_time_us spent re-running prepare()
-  std::size_t changed_cells = 0;  // cells reported to the planner over the run
-  std::string end;    // arrived | unreachable | timeout | max_steps | illegal_step | ...
-  std::string error;  // why the run is invalid (empty when valid)
 };
 
 // Called after every plan (the first included) with the map the plan was made on.
@@ -103,14 +81,9 @@ struct DynamicOutcome {
 // static runner does (nothing written on bad input), picks runs_per_map queries per map (the
 // longest by optimal cost, ties by scenario order), runs every kind x map x run x planner, and
 // writes dynamic.csv (flushed per row), dynamic_summary.csv and meta.json into the results
-// directory (same naming, staging and `latest` link as the static runner).
+// directory (the static runner's stages: staged_run.h, experiment_manifest.h, CsvWriter,
+// run_progress.h). `spec` is normally *config.dynamic.
 DynamicOutcome run_dynamic_experiment(const ExperimentConfig& config, const DynamicSpec& spec,
                                       const RunOptions& options, std::ostream& log);
-
-// Per (kind, dataset, planner): runs, success rate, mean steps/replans, mean total expansions
-// and time, mean and max per-replan time; then, per (kind, dataset), the ratios of each
-// non-incremental planner to the first incremental one (total expansions, total time, and total
-// time without re-prepare).
-void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& rows);
 
 }  // namespace pathbench

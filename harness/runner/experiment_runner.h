@@ -14,6 +14,13 @@
 // paths.jsonl is realigned with runs.csv, the (dataset, map, planner, query) runs already there
 // are skipped, the rest are appended in the original order, and the run finishes normally.
 // A failed write (full disk) throws RunWriteError, leaving `<dir>.partial` resumable.
+//
+// The stages, each its own unit shared with the dynamic runner where both need it: set-up and
+// checks (run_setup.h), the run directory (staged_run.h), meta.json (experiment_manifest.h),
+// resuming (resume_state.h), one planner over one map (planner_on_map.h), stop signals
+// (stop_signal.h), the progress line (run_progress.h) and the CSV writer
+// (harness/output/csv_writer.h). Messages go to the `log` stream given (the progress line to
+// RunOptions::progress), never to std::cerr.
 #pragma once
 
 #include <filesystem>
@@ -24,30 +31,15 @@
 
 #include "harness/config/experiment_config.h"
 #include "harness/output/summary.h"
-#include "harness/runner/shard.h"
+#include "harness/runner/run_options.h"
 
 namespace pathbench {
-
-struct RunOptions {
-  // Exact output directory; empty = results/<name>/<UTC timestamp>[-tag] (+ results/<name>/latest).
-  std::filesystem::path out_dir;
-  std::filesystem::path results_root = "results";
-  std::string tag;
-  bool overwrite = false;  // allow replacing an existing out_dir
-  bool save_paths = false;
-  bool progress = false;  // progress line on stderr
-  GroupBy summary_by = GroupBy::Dataset;
-  // Continue the interrupted run in this directory (`<dir>.partial`, or `<dir>` naming it);
-  // out_dir, tag and overwrite are then ignored.
-  std::filesystem::path resume_dir;
-  // Run only this part of the experiment (harness/runner/shard.h); a resumed run keeps its own.
-  Shard shard;
-};
 
 struct RunOutcome {
   std::filesystem::path dir;
   std::vector<SummaryRow> summary;
   std::size_t rows = 0;
+  std::size_t total = 0;     // rows of the complete run (or shard)
   std::size_t invalid = 0;   // validated rows that failed validation
   std::size_t resumed = 0;   // rows kept from the interrupted run (resume only)
   bool interrupted = false;  // stopped by a signal: `dir` is the `.partial` staging directory
@@ -68,5 +60,9 @@ class RunWriteError : public std::runtime_error {
 // Throws InputError for bad configuration or input files (before anything is written).
 RunOutcome run_experiment(const ExperimentConfig& config, const RunOptions& options,
                           std::ostream& log);
+
+// What an interrupted outcome means for the user: how far it got, where the rows are, and the
+// command that resumes it (the CLI prints it on stderr).
+std::string interruption_message(const RunOutcome& outcome);
 
 }  // namespace pathbench

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <cmath>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/reference/reference_dijkstra.h"
-#include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "datasets/map_shape.h"
 #include "datasets/scen_io.h"

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <thread>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/output/run_directory.h"
 #include "harness/output/run_manifest.h"
@@ -129,8 +129,8 @@ bool shard_finished(const fs::path& work, int k) {
 
 // Starts the unfinished shards, waits for all, passes signals on. Returns the signal that
 // stopped the run (0 when every child ended on its own) and fills `failed` with bad exits.
-int run_children(const fs::path& work, const WorkPlan& p, bool progress, std::ostream& log,
-                 std::vector<std::pair<int, int>>& failed) {
+int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress, std::ostream& log,
+                 std::vector<std::pair<int, int>>& failed, std::size_t& rows_done) {
   const fs::path exe = self_executable();
   const std::vector<int> cpus = allowed_cpus();
   if (static_cast<std::size_t>(p.jobs) > cpus.size())
@@ -165,7 +165,7 @@ int run_children(const fs::path& work, const WorkPlan& p, bool progress, std::os
       done += counters[static_cast<std::size_t>(k)].count(shard_dir(work, k));
     const double el =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << fmt::format("\r  {} jobs: {}/{} rows  {:.0f}/s   ", p.jobs, done, total,
+    *progress << fmt::format("\r  {} jobs: {}/{} rows  {:.0f}/s   ", p.jobs, done, total,
                              el > 0 ? static_cast<double>(done) / el : 0.0)
               << (last ? "\n" : "") << std::flush;
   };
@@ -220,14 +220,14 @@ void remove_work_dir(const fs::path& work, int jobs, std::ostream& log) {
 RunOutcome finish(const fs::path& work, const WorkPlan& p, const RunOptions& opt,
                   std::ostream& log) {
   std::vector<std::pair<int, int>> failed;
-  const int sig = run_children(work, p, opt.progress, log, failed);
+  std::size_t rows_done = 0;
+  const int sig = run_children(work, p, opt.progress, log, failed, rows_done);
   RunOutcome out;
   if (sig != 0) {
-    log << fmt::format(
-        "\ninterrupted: the shards keep their finished rows in {}; resume with: pathbench run "
-        "--resume {}\n",
-        work.string(), work.string());
+    // The shards keep their finished rows; the command prints how to resume (the work folder).
     out.dir = work;
+    out.rows = rows_done;
+    for (std::size_t r : p.shard_rows) out.total += r;
     out.interrupted = true;
     out.signal = sig;
     return out;
@@ -290,7 +290,7 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
           "command line", 0, "--jobs",
           fmt::format("{} jobs for {} queries: use at most {}", jobs, ordinal, ordinal));
   }
-  p.dirs = plan_run_dirs(cfg, opt);
+  p.dirs = plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
   const fs::path work = work_dir_of(p.dirs);
   std::error_code ec;
   if (fs::exists(fs::symlink_status(work, ec)))

@@ -5,10 +5,14 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
+#include "harness/output/run_manifest.h"
 #include "harness/runner/experiment_fingerprint.h"
+#include "harness/runner/experiment_manifest.h"
+#include "harness/runner/staged_run.h"
 
 namespace pathbench {
 namespace {
@@ -133,6 +137,77 @@ void check_same_experiment(const fs::path& meta_path, const nlohmann::json& meta
                    fmt::format("this is not the experiment that was started ({}); run it as a "
                                "new experiment instead",
                                fmt::join(diffs, "; ")));
+}
+
+ExperimentConfig config_of_interrupted_run(const fs::path& resume_dir) {
+  const StagedRun run = StagedRun::reopen(resume_dir);
+  const nlohmann::json& meta = run.meta();
+  if (!meta.contains("config_text") || !meta["config_text"].is_string())
+    throw InputError(run.meta_path().string(), 0, "config_text",
+                     "no recorded config; pass the config file");
+  std::string config_file;
+  if (const auto it = meta["experiment"].find("config_file");
+      it != meta["experiment"].end() && it->is_string())
+    config_file = it->get<std::string>();
+  return parse_experiment(meta["config_text"].get<std::string>(), config_file, default_repo_root());
+}
+
+Shard resumed_shard(const StagedRun& run, const Shard& requested) {
+  const Shard was = shard_from_meta(run.meta(), run.meta_path().string());
+  if (requested.active() && requested != was)
+    throw InputError("command line", 0, "--shard",
+                     fmt::format("the interrupted run is shard {}/{}, not {}/{}", was.k, was.n,
+                                 requested.k, requested.n));
+  return was;
+}
+
+ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
+                         const std::vector<ActivePlanner>& planners,
+                         const std::vector<MapInstance>& maps,
+                         const std::vector<std::string>& extra_columns, bool save_paths,
+                         std::ostream& log) {
+  const fs::path meta_path = run.meta_path();
+  const fs::path& staging = run.staging();
+  nlohmann::json& meta = run.meta();
+  check_same_experiment(meta_path, meta, effective);
+  ResumePoint point;
+  point.previous = read_interrupted_rows(staging / "runs.csv", extra_columns);
+  std::set<std::tuple<std::string, std::string, std::string>> known;
+  for (const MapInstance& m : maps)
+    for (const ActivePlanner& p : planners) known.emplace(m.dataset, m.map_name, p.config->label);
+  for (const RunRow& r : point.previous.rows)
+    if (!known.count({r.dataset, r.map, r.planner}))
+      throw InputError((staging / "runs.csv").string(), 0, "--resume",
+                       fmt::format("row for {}/{} planner '{}' is not in this config; "
+                                   "cannot resume",
+                                   r.dataset, r.map, r.planner));
+  // Paths: one per row, always. A run that saved them goes on saving them; one that did not
+  // cannot start now (its earlier rows would have none).
+  std::error_code ec;
+  const bool had_paths = fs::exists(fs::symlink_status(staging / "paths.jsonl", ec));
+  if (save_paths && !had_paths && !point.previous.rows.empty())
+    throw InputError(staging.string(), 0, "--save-paths",
+                     "the interrupted run did not save paths; resume it without --save-paths");
+  if (had_paths && !save_paths)
+    log << "the interrupted run saved paths: paths.jsonl is continued\n";
+  point.save_paths = save_paths || had_paths;
+  if (had_paths) align_paths_with_rows(staging, point.previous, extra_columns, log);
+  for (const RunRow& r : point.previous.rows)
+    point.done.emplace(r.dataset, r.map, r.planner, r.query);
+  // meta.json keeps the original run's facts; each resumption is recorded beside them.
+  try {
+    point.summary_by = recorded_summary_by(meta);
+    if (meta.value("run_dir", nlohmann::json::object()).value("default", false))
+      run.follow_latest();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(meta_path.string(), 0, "--resume", e.what());
+  }
+  const nlohmann::json now = build_and_machine_info();
+  meta["resumed"].push_back({{"date_utc", now["date_utc"]},
+                             {"git_commit", now["git_commit"]},
+                             {"rows_kept", point.previous.rows.size()}});
+  run.write_meta();
+  return point;
 }
 
 }  // namespace pathbench

@@ -7,11 +7,16 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "harness/config/experiment_config.h"
 #include "harness/output/runs_csv_reader.h"
+#include "harness/runner/instance_set.h"
+#include "harness/runner/run_setup.h"
+#include "harness/runner/shard.h"
 
 namespace pathbench {
 
@@ -37,5 +42,31 @@ nlohmann::json read_meta(const std::filesystem::path& path);
 // Refuses to resume with anything but the experiment that was started, naming what differs.
 void check_same_experiment(const std::filesystem::path& meta_path, const nlohmann::json& meta,
                            const nlohmann::json& effective);
+
+class StagedRun;
+
+// The experiment an interrupted run was started with, from the config text its meta.json keeps
+// (anchored at the original config file's folder): `pathbench run --resume DIR` without a config.
+ExperimentConfig config_of_interrupted_run(const std::filesystem::path& resume_dir);
+
+// The shard a resumed run continues: its own. `requested` (--shard) must be it, or the whole.
+Shard resumed_shard(const StagedRun& run, const Shard& requested);
+
+// Where an interrupted run stopped, and how it goes on.
+struct ResumePoint {
+  RunsCsv previous;                       // the rows kept (aligned with paths.jsonl)
+  std::set<RunKey> done;                  // their runs, skipped
+  GroupBy summary_by = GroupBy::Dataset;  // as the interrupted run would have summarised
+  bool save_paths = false;                // it saved paths: go on saving them
+};
+
+// Checks that `run` (reopened) is this experiment and that every row it holds belongs to it,
+// reads its rows (dropping a cut tail, realigning paths.jsonl), and records the resumption in its
+// meta.json. `save_paths` is what the command line asked for. Throws InputError.
+ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
+                         const std::vector<ActivePlanner>& planners,
+                         const std::vector<MapInstance>& maps,
+                         const std::vector<std::string>& extra_columns, bool save_paths,
+                         std::ostream& log);
 
 }  // namespace pathbench

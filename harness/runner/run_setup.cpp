@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 
@@ -47,10 +47,6 @@ void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePla
                         planners[i].config->label, planners[i].config->algorithm, m.dataset, why));
     }
   }
-}
-
-RunDirs plan_run_dirs(const ExperimentConfig& cfg, const RunOptions& opt) {
-  return plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
 }
 
 }  // namespace pathbench

@@ -1,16 +1,13 @@
 // Set-up shared by the static and dynamic runners: building the configured planners through the
-// registry, checking every planner against every map before anything runs, and choosing the
-// output directory. Every failure is an InputError pointing at the config line.
+// registry and checking every planner against every map before anything runs. Every failure is
+// an InputError pointing at the config line.
 #pragma once
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "algorithms/registry/planner_registry.h"
 #include "harness/config/experiment_config.h"
-#include "harness/output/run_directory.h"
-#include "harness/runner/experiment_runner.h"
 #include "harness/runner/instance_set.h"
 
 namespace pathbench {
@@ -28,9 +25,5 @@ std::vector<ActivePlanner> build_planners(const ExperimentConfig& cfg);
 // Throws InputError when a planner cannot run on a map's rules or terrain.
 void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePlanner>& planners,
                         const std::vector<MapInstance>& maps);
-
-// The directories of a new run (harness/output/run_directory.h): options.out_dir when given,
-// else results/<name>/<UTC timestamp>[-tag][-N] with results/<name>/latest.
-RunDirs plan_run_dirs(const ExperimentConfig& cfg, const RunOptions& options);
 
 }  // namespace pathbench

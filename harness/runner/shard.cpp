@@ -4,7 +4,7 @@
 
 #include <charconv>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 namespace pathbench {
 

@@ -7,16 +7,17 @@
 #include <set>
 #include <tuple>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/measurement_notes.h"
-#include "harness/output/run_directory.h"
 #include "harness/output/run_manifest.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/runner/experiment_fingerprint.h"
+#include "harness/runner/experiment_manifest.h"
 #include "harness/runner/resume_state.h"
 #include "harness/runner/shard.h"
+#include "harness/runner/staged_run.h"
 
 namespace pathbench {
 namespace fs = std::filesystem;
@@ -187,14 +188,18 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
 
   // 3. Write like a run: staging beside the final directory, published complete or not at all.
   const std::string name = effective["name"].get<std::string>();
-  RunDirs dirs = opt.dirs ? *opt.dirs : plan_new_run_dirs(name, opt.out, "", "");
-  open_staging(dirs, opt.overwrite);
+  RunOptions target;
+  target.out_dir = opt.out;
+  target.results_root = "";
+  target.overwrite = opt.overwrite;
+  StagedRun run =
+      opt.dirs ? StagedRun::create_at(*opt.dirs, opt.overwrite) : StagedRun::create(name, target);
   std::vector<std::string> extras(shards.front().runs.extra_columns->begin(),
                                   shards.front().runs.extra_columns->end());
   std::vector<RunRow> rows;
   rows.reserve(all.size());
   {
-    RunCsvWriter csv(dirs.staging / "runs.csv", extras);
+    RunCsvWriter csv(run.staging() / "runs.csv", extras);
     for (const Keyed& k : all) {
       csv.write(*k.row);
       rows.push_back(*k.row);
@@ -223,19 +228,18 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                     {"mixed_cpu_models", cpus.size() > 1},
                     {"mixed_commits", commits.size() > 1}};
   if (opt.jobs > 0) meta["jobs"] = opt.jobs;
-  write_json_file(dirs.staging / "meta.json", meta);
+  run.meta() = meta;
+  run.write_meta();
 
   SummaryOptions so;
-  const nlohmann::json& exp = meta["experiment"];
   so.seed = effective.value("seed", std::uint64_t{1});
   so.baseline = effective.value("baseline", std::string());
-  so.by =
-      exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
+  so.by = recorded_summary_by(run.meta());
   MergeOutcome out;
-  out.summary = write_summaries(dirs.staging, name, rows, so);
-  log << append_measurement_notes(dirs.staging, meta);
-  publish_run(dirs);
-  out.dir = dirs.dir;
+  out.summary = write_summaries(run.staging(), name, rows, so);
+  log << append_measurement_notes(run.staging(), meta);
+  run.publish(log);
+  out.dir = run.dir();
   out.rows = rows.size();
   out.shards = shards.size();
   for (const RunRow& r : rows)

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <utility>
 
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 #include "harness/config/experiment_config.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/runner/experiment_runner.h"

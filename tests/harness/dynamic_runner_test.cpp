@@ -14,9 +14,9 @@
 #include <sstream>
 #include <string>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/reference/reference_dijkstra.h"
 #include "algorithms/registry/planner_registry.h"
-#include "datasets/input_error.h"
 #include "datasets/map_generators.h"
 #include "datasets/scenario_generator.h"
 
@@ -207,17 +207,16 @@ ExperimentConfig parse(const std::string& dynamic_section) {
 
 TEST(DynamicConfig, AbsentMeansStatic) {
   const ExperimentConfig cfg = parse("");
-  EXPECT_EQ(cfg.dynamic_line, 0);
-  EXPECT_FALSE(load_dynamic(cfg).has_value());
+  EXPECT_FALSE(cfg.dynamic.has_value());
 }
 
 TEST(DynamicConfig, ParsesAllKeys) {
   const ExperimentConfig cfg = parse(
       "dynamic:\n  kind: [unknown_terrain, changing_map]\n  sensor_radius: 3\n"
       "  every_k_steps: 4\n  toggles: 12\n  runs_per_map: 2\n  max_steps: 900\n");
-  EXPECT_EQ(cfg.dynamic_line, 10);
-  const auto spec = load_dynamic(cfg);
+  const auto& spec = cfg.dynamic;
   ASSERT_TRUE(spec.has_value());
+  EXPECT_EQ(spec->line, 10);
   ASSERT_EQ(spec->kinds.size(), 2u);
   EXPECT_EQ(spec->kinds[0], DynamicKind::UnknownTerrain);
   EXPECT_EQ(spec->kinds[1], DynamicKind::ChangingMap);
@@ -231,7 +230,7 @@ TEST(DynamicConfig, ParsesAllKeys) {
 TEST(DynamicConfig, ErrorsNameTheField) {
   auto error_of = [](const std::string& section) -> InputError {
     try {
-      load_dynamic(parse(section));
+      parse(section);
     } catch (const InputError& e) {
       return e;
     }
@@ -256,7 +255,7 @@ TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
   const ExperimentConfig cfg = parse(
       "dynamic:\n  kind: [unknown_terrain, changing_map]\n  sensor_radius: 2\n"
       "  every_k_steps: 3\n  toggles: 10\n  runs_per_map: 2\n");
-  const auto spec = load_dynamic(cfg);
+  const auto& spec = cfg.dynamic;
   ASSERT_TRUE(spec.has_value());
   RunOptions opt;
   opt.out_dir = fs::temp_directory_path() / "pathbench_dynamic_test_out";

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/planners/external/protocol.h"
 #include "algorithms/reference/reference_dijkstra.h"
-#include "datasets/input_error.h"
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"
 #include "harness/config/experiment_config.h"

@@ -116,7 +116,7 @@ TEST_F(ParallelRunTest, SigtermKeepsTheShardsAndResumeFinishesThem) {
   ASSERT_NE(r.out.find("exit=143"), std::string::npos) << r.out << r.err;
   ASSERT_TRUE(fs::exists(work_ / "par.jobs" / "jobs.json"));
   EXPECT_FALSE(fs::exists(work_ / "par"));
-  EXPECT_NE(r.out.find("pathbench run --resume"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("resume with: pathbench run --resume"), std::string::npos) << r.err;
   const CommandResult resumed = pathbench("run --resume par.jobs");
   ASSERT_EQ(resumed.code, 0) << resumed.err;
   EXPECT_EQ(rows_without_times(work_ / "par" / "runs.csv"),

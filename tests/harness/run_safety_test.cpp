@@ -1,6 +1,6 @@
-// Nothing lost, nothing escapes: the real binary against hostile output directories, changed
-// configs on resume, corrupted partial runs, kill -9 at random moments, a full disk (a file size
-// limit) and SIGTERM. Each test fails on a pathbench that destroys or mixes results.
+// Nothing escapes: the real binary against hostile output directories (every spelling of one,
+// foreign files, unsafe tags), malformed meta.json, oversized or blocking inputs. Each test fails
+// on a pathbench that destroys a user's files. Resume and kills: run_resume_safety_test.cpp.
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -21,92 +21,12 @@
 #include <vector>
 
 #include "harness/output/runs_csv_reader.h"
+#include "tests/harness/run_safety_fixture.h"
 #include "tests/support/run_rows.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
 namespace {
-
-namespace fs = std::filesystem;
-using testing::CommandResult;
-using testing::read_text;
-using testing::shell_quote;
-using testing::write_text;
-
-// Generated maps only (no files needed); runs for about a second in Release, so that a signal
-// or a kill lands mid-run.
-std::string config(int repetitions = 2, const std::string& weight = "1.5") {
-  return "name: safety\n"
-         "seed: 9\n"
-         "repetitions: " +
-         std::to_string(repetitions) +
-         "\n"
-         "datasets:\n"
-         "  - name: rnd\n"
-         "    generated: {kind: random, width: 96, height: 96, density: 0.2, count: 2,\n"
-         "                queries_per_bucket: 3}\n"
-         "planners:\n"
-         "  - {label: dijkstra, algorithm: dijkstra}\n"
-         "  - {label: wastar, algorithm: astar, params: {weight: " +
-         weight + "}}\n";
-}
-
-using testing::rows_without_times;
-
-std::size_t count_lines(const fs::path& p) {
-  const std::string t = read_text(p);
-  return static_cast<std::size_t>(std::count(t.begin(), t.end(), '\n'));
-}
-
-class RunSafetyTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_safety_test_" + std::to_string(rd()));
-    work_ = root_ / "work";
-    fs::create_directories(work_);
-    ASSERT_TRUE(write_text(work_ / "cfg.yaml", config()));
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
-  // The binary with `args` in the work folder; `prefix` is shell text run first (ulimit, env).
-  CommandResult run(const std::vector<std::string>& args, const std::string& prefix = "") const {
-    std::string cmd = prefix + "exec " + shell_quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + shell_quote(a);
-    return testing::run_shell(work_, cmd, root_);
-  }
-  pid_t spawn(const std::vector<std::string>& args) const {
-    std::vector<std::string> a = args;
-    return testing::spawn_process(root_, PATHBENCH_EXE, a);
-  }
-  // A finished reference run of cfg.yaml (computed once per test).
-  const fs::path& reference() {
-    if (reference_.empty()) {
-      reference_ = root_ / "reference";
-      const CommandResult r = run({"run", "cfg.yaml", "--out", reference_.string()});
-      EXPECT_EQ(r.code, 0) << r.err;
-    }
-    return reference_;
-  }
-  // A resumable .partial: a complete run renamed, its runs.csv cut after `rows` rows.
-  fs::path make_partial(const std::string& name, std::size_t rows, bool save_paths = false) {
-    const fs::path dir = work_ / name;
-    std::vector<std::string> args = {"run", "cfg.yaml", "--out", dir.string()};
-    if (save_paths) args.push_back("--save-paths");
-    EXPECT_EQ(run(args).code, 0);
-    const std::string csv = read_text(dir / "runs.csv");
-    std::size_t cut = 0;
-    for (std::size_t i = 0; i <= rows; ++i) cut = csv.find('\n', cut) + 1;
-    EXPECT_TRUE(write_text(dir / "runs.csv", csv.substr(0, cut)));
-    const fs::path partial = work_ / (name + ".partial");
-    fs::rename(dir, partial);
-    return partial;
-  }
-
-  fs::path root_, work_, reference_;
-};
 
 TEST_F(RunSafetyTest, EverySpellingOfTheOutputDirectoryBehavesTheSame) {
   // A trailing slash once staged inside the directory and lost the run when publishing.
@@ -201,49 +121,6 @@ TEST_F(RunSafetyTest, TagIsOneSafePathComponentAndLatestFollowsAtomically) {
     EXPECT_FALSE(e.path().filename().string().starts_with(".latest")) << e.path();
 }
 
-TEST_F(RunSafetyTest, ResumeRefusesAChangedExperimentAndNamesTheDifference) {
-  const fs::path partial = make_partial("run", 4);
-  const std::string before = read_text(partial / "runs.csv");
-  const struct {
-    std::string yaml, named;
-  } changes[] = {{config(2, "2.5"), "planners[1].params"},
-                 {config(3), "repetitions"},
-                 {[] {
-                    std::string c = config();
-                    return c.replace(c.find("seed: 9"), 7, "seed: 8");
-                  }(),
-                  "seed"}};
-  for (const auto& change : changes) {
-    ASSERT_TRUE(write_text(work_ / "changed.yaml", change.yaml));
-    const CommandResult r = run({"run", "changed.yaml", "--resume", partial.string()});
-    EXPECT_EQ(r.code, 2) << r.out;
-    EXPECT_NE(r.err.find(change.named), std::string::npos) << r.err;
-    EXPECT_EQ(read_text(partial / "runs.csv"), before) << "a refused resume changed the rows";
-  }
-  const CommandResult ok = run({"run", "cfg.yaml", "--resume", partial.string()});
-  ASSERT_EQ(ok.code, 0) << ok.err;
-  EXPECT_EQ(rows_without_times(work_ / "run" / "runs.csv"),
-            rows_without_times(reference() / "runs.csv"));
-}
-
-TEST_F(RunSafetyTest, DuplicateRowsAreRefusedByResumeAndReport) {
-  const fs::path partial = make_partial("dup", 4);
-  std::string csv = read_text(partial / "runs.csv");
-  const std::size_t first = csv.find('\n') + 1;
-  const std::string row = csv.substr(first, csv.find('\n', first) + 1 - first);
-  ASSERT_TRUE(write_text(partial / "runs.csv", csv + row));
-  CommandResult r = run({"run", "--resume", partial.string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("runs.csv:6: duplicate run"), std::string::npos) << r.err;
-
-  ASSERT_EQ(run({"run", "cfg.yaml", "--out", "done"}).code, 0);
-  const std::string full = read_text(work_ / "done" / "runs.csv");
-  ASSERT_TRUE(write_text(work_ / "done" / "runs.csv", full + row));
-  r = run({"report", "done", "--no-plots"});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("duplicate run"), std::string::npos) << r.err;
-}
-
 TEST_F(RunSafetyTest, MetaJsonWithWrongTypesIsAnInputError) {
   ASSERT_EQ(run({"run", "cfg.yaml", "--out", "done"}).code, 0);
   nlohmann::json meta = nlohmann::json::parse(read_text(work_ / "done" / "meta.json"));
@@ -282,101 +159,6 @@ TEST_F(RunSafetyTest, GenScenWithZeroPerBucketIsAnInputError) {
 
 // kill -9 at random moments, then resume (itself killed at random, several times): the result
 // has exactly the reference rows, and paths.jsonl exactly one path per row, in row order.
-TEST_F(RunSafetyTest, KillNineAtRandomMomentsThenResumeKeepsOnePathPerRow) {
-  const fs::path& ref = reference();
-  const std::size_t ref_rows = count_lines(ref / "runs.csv") - 1;
-  std::mt19937 rng(12345);
-  int killed_mid_run = 0;
-  for (int round = 0; round < 6; ++round) {
-    const fs::path out = work_ / ("k" + std::to_string(round));
-    const fs::path partial = out.string() + ".partial";
-    std::vector<std::string> args = {"run", (work_ / "cfg.yaml").string(), "--out", out.string(),
-                                     "--save-paths"};
-    for (int attempt = 0; attempt < 3 && !fs::exists(out); ++attempt) {
-      pid_t pid = spawn(args);
-      ASSERT_GT(pid, 0);
-      // Kill once some rows exist, after a random further delay.
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-      while (count_lines(partial / "runs.csv") < 3 && std::chrono::steady_clock::now() < deadline &&
-             waitpid(pid, nullptr, WNOHANG) == 0)
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 150));
-      kill(pid, SIGKILL);
-      const CommandResult k = testing::wait_process(root_, pid);
-      if (k.code == 128 + SIGKILL) ++killed_mid_run;
-      // Resume (with or without --save-paths: the run goes on saving them).
-      args = {"run", "--resume", partial.string()};
-      if (rng() % 2) args.push_back("--save-paths");
-    }
-    if (!fs::exists(out)) {
-      const CommandResult done = run(args);
-      ASSERT_EQ(done.code, 0) << done.out << done.err;
-    }
-    ASSERT_EQ(rows_without_times(out / "runs.csv"), rows_without_times(ref / "runs.csv"))
-        << "round " << round;
-    const RunsCsv rows = read_runs_csv(out / "runs.csv");
-    const std::string paths = read_text(out / "paths.jsonl");
-    std::vector<std::tuple<std::string, std::string, std::string, int>> path_keys;
-    std::size_t pos = 0;
-    for (std::size_t nl; (nl = paths.find('\n', pos)) != std::string::npos; pos = nl + 1) {
-      const nlohmann::json j = nlohmann::json::parse(paths.substr(pos, nl - pos));
-      path_keys.emplace_back(j["dataset"], j["map"], j["planner"], j["query"].get<int>());
-    }
-    EXPECT_EQ(pos, paths.size()) << "paths.jsonl ends in a cut line";
-    ASSERT_EQ(path_keys.size(), ref_rows) << "round " << round;
-    for (std::size_t i = 0; i < ref_rows; ++i)
-      EXPECT_EQ(path_keys[i], std::make_tuple(rows.rows[i].dataset, rows.rows[i].map,
-                                              rows.rows[i].planner, rows.rows[i].query))
-          << "round " << round << " row " << i;
-  }
-  EXPECT_GT(killed_mid_run, 3) << "the runs finished before the kills; the test proved nothing";
-
-  // A run that did not save paths cannot start saving them halfway.
-  const fs::path partial = make_partial("nopaths", 5);
-  const CommandResult r = run({"run", "--resume", partial.string(), "--save-paths"});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("did not save paths"), std::string::npos) << r.err;
-}
-
-// A full disk, simulated by a file size limit (writes beyond it fail with EFBIG).
-TEST_F(RunSafetyTest, FailedWriteIsAClearErrorAndResumeRepairsTheCutTail) {
-  const CommandResult r =
-      run({"run", "cfg.yaml", "--out", "full", "--save-paths"}, "trap '' XFSZ; ulimit -f 24; ");
-  EXPECT_EQ(r.code, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("write failed: "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("pathbench run --resume"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(work_ / "full"));
-  ASSERT_TRUE(fs::is_directory(work_ / "full.partial"));
-  const CommandResult resumed = run({"run", "--resume", "full.partial"});
-  ASSERT_EQ(resumed.code, 0) << resumed.out << resumed.err;
-  EXPECT_EQ(rows_without_times(work_ / "full" / "runs.csv"),
-            rows_without_times(reference() / "runs.csv"));
-  EXPECT_EQ(count_lines(work_ / "full" / "paths.jsonl"), count_lines(reference() / "runs.csv") - 1);
-}
-
-TEST_F(RunSafetyTest, SigtermStopsLikeSigintWithExit143AndResumes) {
-  ASSERT_TRUE(write_text(work_ / "slow.yaml", config(6)));
-  const fs::path out = work_ / "term", partial = work_ / "term.partial";
-  const pid_t pid = spawn({"run", (work_ / "slow.yaml").string(), "--out", out.string()});
-  ASSERT_GT(pid, 0);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (count_lines(partial / "runs.csv") < 4 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  kill(pid, SIGTERM);
-  const CommandResult r = testing::wait_process(root_, pid);
-  ASSERT_EQ(r.code, 143) << "finished before the signal? " << r.err;
-  EXPECT_NE(r.err.find("SIGTERM"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("pathbench run --resume " + partial.string()), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(out));
-  const RunsCsv kept = read_runs_csv(partial / "runs.csv");  // consistent: every row whole
-  EXPECT_GE(kept.rows.size(), 3u);
-  const CommandResult resumed = run({"run", "--resume", partial.string()});
-  ASSERT_EQ(resumed.code, 0) << resumed.err;
-  EXPECT_TRUE(fs::is_regular_file(out / "summary.csv"));
-}
-
-// Inputs that would block forever or ask for absurd amounts of work are refused up front.
 TEST_F(RunSafetyTest, FifoInputsAndOversizedExperimentsAreRefusedBeforeAnything) {
   ASSERT_EQ(::mkfifo((work_ / "pipe.map").c_str(), 0644), 0);
   // (Before the fix this blocked in open(); ctest's timeout ends it.)

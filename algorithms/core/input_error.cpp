@@ -1,4 +1,4 @@
-#include "datasets/input_error.h"
+#include "algorithms/core/input_error.h"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,7 @@
 // InputError: the one exception type for bad user input anywhere in pathbench (map and scenario
-// files here, experiment YAML in the harness). It carries where the problem is (file, 1-based
-// line, field) so callers can report it or tests can inspect it without parsing the message.
+// files in datasets/, experiment YAML in the harness); in core, the lowest layer, so every module
+// can throw it. It carries where the problem is (file, 1-based line, field) so callers can report
+// it or tests can inspect it without parsing the message.
 //
 // Invariants: line == 0 means "no line" (e.g. a missing file); an empty field means "no field".
 // what() is always "<file>[:<line>]: [field '<field>': ]<message>", with control bytes shown as

@@ -1,0 +1,41 @@
+// One row of dynamic.csv: one agent run of one planner through a changing world
+// (harness/runner/dynamic_runner.h). Times in microseconds.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/core/grid.h"
+
+namespace pathbench {
+
+struct DynamicRunRow {
+  std::string kind, dataset, map, planner, algorithm;
+  bool incremental = false;  // the planner's capabilities (ratios compare against these)
+  int run = 0;
+  Point start, goal;
+  double optimal = 0.0;  // start -> goal on the initial true map (reference or .scen length)
+  bool success = false;
+  bool valid = true;
+  std::size_t steps = 0;
+  double cost = 0.0;        // step costs travelled on the true map
+  std::size_t replans = 0;  // plans after the first
+  std::uint64_t initial_expansions = 0;
+  double initial_time_us = 0;
+  std::uint64_t total_expansions = 0;       // all plans, the first included
+  std::uint64_t max_replan_expansions = 0;  // over replans (the first plan excluded)
+  double total_time_us = 0;                 // all plans: update + re-prepare + search
+  double max_replan_time_us = 0;
+  double reprepare_us = 0;        // part of total_time_us spent re-running prepare()
+  std::size_t changed_cells = 0;  // cells reported to the planner over the run
+  std::string end;    // arrived | unreachable | timeout | max_steps | illegal_step | ...
+  std::string error;  // why the run is invalid (empty when valid)
+};
+
+// dynamic.csv's header, and one row's fields in that order (for CsvWriter).
+const std::vector<std::string>& dynamic_columns();
+std::vector<std::string> dynamic_csv_fields(const DynamicRunRow& row);
+
+}  // namespace pathbench

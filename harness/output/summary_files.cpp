@@ -1,0 +1,97 @@
+// The summary files of a run: summary.csv, summary_buckets.csv (full precision, for tools) and
+// summary.md (the text tables as Markdown).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+
+#include "harness/output/csv_writer.h"
+#include "harness/output/summary.h"
+#include "harness/output/summary_significance.h"
+
+namespace pathbench {
+
+void write_summary_csv(const std::filesystem::path& path, const std::vector<SummaryRow>& rows) {
+  std::ofstream f(path);
+  if (!f) throw std::runtime_error("cannot write " + path.string());
+  const bool by_length = std::any_of(rows.begin(), rows.end(),
+                                     [](const SummaryRow& r) { return !r.length_class.empty(); });
+  f << "group,planner," << (by_length ? "length_class," : "")
+    << "queries,solved,valid,optimal,with_reference,mean_expansions,median_expansions,"
+       "p95_expansions,mean_generated,median_generated,p95_generated,mean_time_us,"
+       "median_time_us,p95_time_us,ns_per_expansion,mean_suboptimality,max_suboptimality,"
+       "prep_ms,prep_bytes,speedup_pairs,speedup_geomean,speedup_ci_lo,speedup_ci_hi,"
+       "expansion_ratio_geomean,time_exponent,expansions_exponent,"
+    << significance_csv_header() << '\n';
+  for (const auto& r : rows) {
+    f << csv_escape(r.group) << ',' << csv_escape(r.planner) << ','
+      << (by_length ? r.length_class + "," : "");
+    f << fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        r.queries, r.solved, r.valid, r.optimal, r.with_reference, csv_number(r.mean_expansions),
+        csv_number(r.median_expansions), csv_number(r.p95_expansions), csv_number(r.mean_generated),
+        csv_number(r.median_generated), csv_number(r.p95_generated), csv_number(r.mean_time_us),
+        csv_number(r.median_time_us), csv_number(r.p95_time_us), csv_number(r.ns_per_expansion),
+        csv_number(r.mean_suboptimality), csv_number(r.max_suboptimality), csv_number(r.prep_ms),
+        r.prep_bytes, r.speedup_pairs, csv_number(r.speedup), csv_number(r.speedup_lo),
+        csv_number(r.speedup_hi), csv_number(r.expansion_ratio), csv_number(r.time_exponent),
+        csv_number(r.expansions_exponent), significance_csv_fields(r));
+  }
+  if (!f) throw std::runtime_error("write failed: " + path.string());
+}
+
+namespace {
+
+void markdown_table(std::ostream& out, const TextTable& t) {
+  // Markdown cells must not contain a bare '|'.
+  const auto cell = [](std::string s) {
+    for (std::size_t i = 0; (i = s.find('|', i)) != std::string::npos; i += 2)
+      s.replace(i, 1, "\\|");
+    return s;
+  };
+  out << '|';
+  for (const std::string& h : t.header) out << ' ' << h << " |";
+  out << "\n|";
+  for (std::size_t i = 0; i < t.header.size(); ++i) out << (i < t.label_columns ? "---|" : "---:|");
+  out << '\n';
+  for (const auto& row : t.rows) {
+    out << '|';
+    for (const std::string& c : row) out << ' ' << cell(c) << " |";
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+void write_summary_markdown(std::ostream& out, const std::string& title,
+                            const std::vector<SummaryRow>& overall,
+                            const std::vector<SummaryRow>& by_length,
+                            const SummaryOptions& options) {
+  out << "# " << title << "\n\n" << summary_notes(overall, options) << "\n\n## Overall\n\n";
+  markdown_table(out, overall_table(overall));
+  out << "\n## By path length (short / medium / long third of each map's buckets)\n\n";
+  markdown_table(out, length_table(by_length));
+  std::vector<std::string> warnings = noise_warnings(overall);
+  for (std::string& w : noise_warnings(by_length)) warnings.push_back(std::move(w));
+  if (!warnings.empty()) {
+    out << "\n## Warnings: repetition noise\n\n";
+    for (const std::string& w : warnings) out << "- " << w << '\n';
+  }
+}
+
+std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
+                                        const std::vector<RunRow>& rows,
+                                        const SummaryOptions& options) {
+  std::vector<SummaryRow> overall = summarize(rows, options);
+  const std::vector<SummaryRow> by_length = summarize_by_length(rows, options);
+  write_summary_csv(dir / "summary.csv", overall);
+  write_summary_csv(dir / "summary_buckets.csv", by_length);
+  std::ofstream md(dir / "summary.md");
+  if (!md) throw std::runtime_error("cannot write " + (dir / "summary.md").string());
+  write_summary_markdown(md, title, overall, by_length, options);
+  if (!md) throw std::runtime_error("write failed: " + (dir / "summary.md").string());
+  return overall;
+}
+
+}  // namespace pathbench

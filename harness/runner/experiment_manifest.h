@@ -1,0 +1,43 @@
+// meta.json of a new run (harness/output/run_manifest.h has the build and machine facts): what
+// both runners record — the experiment's settings, the config text, the planners with their
+// effective parameters, the maps — plus what only one of them has.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "harness/config/experiment_config.h"
+#include "harness/runner/instance_set.h"
+#include "harness/runner/run_setup.h"
+#include "harness/runner/shard.h"
+
+namespace pathbench {
+
+// The parts both runners write.
+nlohmann::json base_manifest(const ExperimentConfig& cfg,
+                             const std::vector<ActivePlanner>& planners,
+                             const std::vector<MapInstance>& maps);
+
+// What a static run adds; `effective` is effective_experiment(), `rows` the rows a complete run
+// (or shard) holds, `default_dir` whether the directory is results/<name>/<stamp>.
+struct StaticRunFacts {
+  const nlohmann::json* effective = nullptr;
+  Shard shard;
+  std::size_t rows = 0;
+  GroupBy summary_by = GroupBy::Dataset;
+  bool default_dir = false;
+};
+nlohmann::json static_manifest(const ExperimentConfig& cfg,
+                               const std::vector<ActivePlanner>& planners,
+                               const std::vector<MapInstance>& maps, const StaticRunFacts& facts);
+
+nlohmann::json dynamic_manifest(const ExperimentConfig& cfg, const DynamicSpec& spec,
+                                const std::vector<ActivePlanner>& planners,
+                                const std::vector<MapInstance>& maps);
+
+// The grouping a run's summaries were made with (meta.json "experiment"."summary_by"; absent =
+// dataset). Throws nlohmann::json::exception when it is not a string.
+GroupBy recorded_summary_by(const nlohmann::json& meta);
+
+}  // namespace pathbench

@@ -1,0 +1,31 @@
+// One planner over one map's queries: the unit the static runner repeats for every (map,
+// planner). A fresh planner is made and prepared for the map (prep_ms and prep_bytes are then
+// this map's), every query not yet done is solved `repetitions` times (time_us is the median),
+// and each result is validated and handed over as a RunRow.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <set>
+#include <vector>
+
+#include "harness/config/experiment_config.h"
+#include "harness/output/run_row.h"
+#include "harness/runner/instance_set.h"
+#include "harness/runner/resume_state.h"
+#include "harness/runner/run_setup.h"
+
+namespace pathbench {
+
+// Receives each row with the path it describes (for paths.jsonl), in query order.
+using RowSink =
+    std::function<void(RunRow&& row, const Grid& grid, const std::vector<CellId>& path)>;
+
+// Runs `planner` on `map`'s queries, skipping those in `done`, until a stop signal
+// (harness/runner/stop_signal.h) arrives. `log_dir` is where planners may write logs. The planner
+// is released before returning (an external planner's process ends here).
+void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path& log_dir,
+                        const MapInstance& map, ActivePlanner& planner,
+                        const std::set<RunKey>& done, const RowSink& sink);
+
+}  // namespace pathbench
