@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test through ctest:
 #   1. Release build (-Werror; build/ is shared with scripts/run.sh): every test, including the
-#      MovingAI checks (label `movingai`:
-#      A* and JPS on every scen line, all optimal planners on a 300-line sample per map), which
+#      MovingAI checks (label `movingai`: A* and JPS on every scen line, all optimal planners on
+#      a 300-line sample per map), which
 #      are skipped with a message when the shared data set is absent. Not run here: label
 #      `movingai_full` (all optimal planners on every line, tens of minutes: run it with
 #      `ctest --test-dir build -L movingai_full`);
