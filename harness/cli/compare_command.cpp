@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "datasets/input_error.h"
@@ -26,7 +27,15 @@ nlohmann::json read_meta(const fs::path& dir) {
   return meta;
 }
 
-}  // namespace
+// Pairs the runs' rows by (dataset, map, query, planner); reports experiment differences,
+// changed results (expansions, cost, status, validity) and per planner and group the time ratio
+// B / A with a CI and a paired test.
+struct CompareArgs {
+  std::string dir_a, dir_b;
+  std::string by = "dataset";    // or "map"
+  std::string threshold = "5%";  // "5%" or "0.05"
+  bool markdown = false;
+};
 
 int compare_command(const CompareArgs& args) {
   CompareOptions opt;
@@ -51,6 +60,24 @@ int compare_command(const CompareArgs& args) {
     std::cerr << fmt::format("warning: {} result differences between the runs (see above)\n",
                              c.result_changes());
   return c.any_regression() ? kExitRegression : 0;
+}
+
+}  // namespace
+
+Subcommand add_compare_command(CLI::App& app) {
+  auto args = std::make_shared<CompareArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "compare two runs query by query; exit 4 on a significant slow-down");
+  cmd->add_option("dir_a", args->dir_a, "results directory of the reference run")->required();
+  cmd->add_option("dir_b", args->dir_b, "results directory of the new run")->required();
+  cmd->add_option("--by", args->by, "group per dataset or per map")
+      ->check(CLI::IsMember({"dataset", "map"}))
+      ->capture_default_str();
+  cmd->add_option("--threshold", args->threshold,
+                  "slow-down that counts as a regression: 5% or 0.05")
+      ->capture_default_str();
+  cmd->add_flag("--markdown", args->markdown, "print Markdown (pull-request comment)");
+  return {cmd, [args] { return compare_command(*args); }};
 }
 
 }  // namespace pathbench::cli

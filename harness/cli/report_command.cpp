@@ -1,14 +1,15 @@
 // `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
 // without re-running anything.
 #include <fmt/format.h>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "datasets/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/cli/commands.h"
+#include "harness/cli_support/plot_script.h"
 #include "harness/output/latex_tables.h"
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
@@ -19,28 +20,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-// Runs the plot script; returns an empty string on success, else why it failed. The plots are
-// an extra: without Python or matplotlib the tables and report.html are still written.
-std::string draw_plots(const fs::path& dir) {
-  const fs::path python = "/usr/bin/python3";
-  const fs::path script = fs::path(PATHBENCH_SOURCE_DIR) / "scripts" / "plot_results.py";
-  if (!fs::exists(python)) return "/usr/bin/python3 not found (apt-get install python3-matplotlib)";
-  if (!fs::exists(script)) return script.string() + " not found";
-  const std::string cmd = shell_quote(python.string()) + " " + shell_quote(script.string()) + " " +
-                          shell_quote(dir.string()) + " >&2";
-  std::cout << std::flush;
-  const int rc = std::system(cmd.c_str());
-  if (rc != 0) return fmt::format("{} exited with status {}", script.filename().string(), rc);
-  return {};
-}
-
-}  // namespace
+// recomputes summary.csv, summary_buckets.csv and summary.md from DIR/runs.csv (+ meta.json for
+// the seed, baseline and grouping), draws the plots and writes the self-contained report.html.
+struct ReportArgs {
+  std::string dir;
+  bool by_map = false;      // group per map (default: as the run did, from meta.json)
+  bool by_dataset = false;  // group per dataset
+  bool plots = true;        // false: keep whatever plots/ holds
+  bool latex = false;       // also write DIR/tables/*.tex (harness/output/latex_tables.h)
+};
 
 int report_command(const ReportArgs& args) {
   const fs::path dir = args.dir;
@@ -90,6 +78,21 @@ int report_command(const ReportArgs& args) {
                            runs.rows.size(), dir.string(), dir.string(),
                            (dir / "report.html").string());
   return 0;
+}
+
+}  // namespace
+
+Subcommand add_report_command(CLI::App& app) {
+  auto args = std::make_shared<ReportArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "report", "recompute summaries, plots and report.html of a results directory from runs.csv");
+  cmd->add_option("dir", args->dir, "results directory (holding runs.csv)")->required();
+  cmd->add_flag("--by-map", args->by_map, "summarise per map");
+  cmd->add_flag("--by-dataset", args->by_dataset, "summarise per dataset");
+  cmd->add_flag("!--no-plots", args->plots, "do not run scripts/plot_results.py");
+  cmd->add_flag("--latex", args->latex,
+                "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
+  return {cmd, [args] { return report_command(*args); }};
 }
 
 }  // namespace pathbench::cli
