@@ -12,6 +12,7 @@
 //        Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <cstring>
 #include <iostream>
@@ -73,11 +74,20 @@ bool has_flag(int argc, char** argv, const char* prefix) {
   return false;
 }
 
+// A reporter of our own does not see --benchmark_color (Google Benchmark keeps it internal), so
+// colours follow the terminal unless the flag turns them off.
+benchmark::ConsoleReporter::OutputOptions console_options(int argc, char** argv) {
+  const bool off = has_flag(argc, argv, "--benchmark_color=false") ||
+                   has_flag(argc, argv, "--benchmark_color=no") || !isatty(1);
+  return off ? benchmark::ConsoleReporter::OO_Tabular : benchmark::ConsoleReporter::OO_Defaults;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   // A per-benchmark MinTime would override the flag, so it is only the default.
   const bool min_time_given = has_flag(argc, argv, "--benchmark_min_time");
+  const auto output = console_options(argc, argv);
   benchmark::Initialize(&argc, argv);  // takes its --benchmark_* flags out of argv
   return cli::run_reporting_errors(std::cerr, [&] {
     CLI::App app{"pathbench_bench: planners of an experiment file timed with Google Benchmark"};
@@ -96,7 +106,7 @@ int main(int argc, char** argv) {
       make_planner(pc.algorithm, pc.params);  // a bad name or parameter fails before any timing
       labels.push_back(pc.label);
     }
-    bench::RatioReporter reporter;
+    bench::RatioReporter reporter(output);
     for (const BenchMap& m : maps)
       for (const PlannerConfig& pc : cfg.planners) {
         const auto caps = make_planner(pc.algorithm, pc.params).planner->capabilities();

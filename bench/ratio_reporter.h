@@ -23,6 +23,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
   // Which (planner label, map name) the benchmark `name` measures; only those are kept.
   void add_benchmark(const std::string& name, const std::string& planner, const std::string& map);
 
+  explicit RatioReporter(OutputOptions options) : ConsoleReporter(options) {}
+
   void ReportRuns(const std::vector<Run>& runs) override;
 
   // `planners` in the order of the experiment; `baseline` one of them (or empty: the first).

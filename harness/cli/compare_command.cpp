@@ -3,7 +3,6 @@
 // than --threshold, so it can guard a performance regression in a pipeline; 2 on bad input.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -11,21 +10,13 @@
 #include "datasets/input_error.h"
 #include "harness/analysis/run_comparison.h"
 #include "harness/cli/commands.h"
+#include "harness/cli_support/results_meta.h"
 #include "harness/output/runs_csv_reader.h"
 
 namespace pathbench::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-nlohmann::json read_meta(const fs::path& dir) {
-  std::ifstream in(dir / "meta.json");
-  if (!in) return nlohmann::json::object();
-  nlohmann::json meta = nlohmann::json::parse(in, nullptr, false);
-  if (meta.is_discarded() || !meta.is_object())
-    throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
-  return meta;
-}
 
 // Pairs the runs' rows by (dataset, map, query, planner); reports experiment differences,
 // changed results (expansions, cost, status, validity) and per planner and group the time ratio
@@ -43,7 +34,8 @@ int compare_command(const CompareArgs& args) {
   opt.by = args.by == "map" ? GroupBy::Map : GroupBy::Dataset;
   for (const std::string& d : {args.dir_a, args.dir_b})
     if (!fs::is_directory(d)) throw InputError(d, 0, "", "no such results directory");
-  const nlohmann::json meta_a = read_meta(args.dir_a), meta_b = read_meta(args.dir_b);
+  const nlohmann::json meta_a = read_results_meta(args.dir_a),
+                       meta_b = read_results_meta(args.dir_b);
   try {
     opt.seed = meta_a.value("experiment", nlohmann::json::object()).value("seed", std::uint64_t{1});
   } catch (const nlohmann::json::exception& e) {

@@ -1,7 +1,6 @@
 // `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
 // without re-running anything.
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -10,6 +9,7 @@
 #include "datasets/input_file.h"
 #include "harness/cli/commands.h"
 #include "harness/cli_support/plot_script.h"
+#include "harness/cli_support/results_meta.h"
 #include "harness/output/latex_tables.h"
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
@@ -36,26 +36,10 @@ int report_command(const ReportArgs& args) {
     throw InputError(dir.string(), 0, "", why);
   const RunsCsv runs = read_runs_csv(dir / "runs.csv");
 
-  nlohmann::json meta = nlohmann::json::object();
-  if (std::ifstream in(dir / "meta.json"); in) {
-    meta = nlohmann::json::parse(in, nullptr, false);
-    if (meta.is_discarded() || !meta.is_object())
-      throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
-  }
-  SummaryOptions opt;
-  std::string title;
-  // A meta.json edited by hand may hold the wrong types: an input error, not a library one.
-  try {
-    const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
-    opt.seed = exp.value("seed", std::uint64_t{1});
-    opt.baseline = exp.value("baseline", std::string());
-    opt.by =
-        exp.value("summary_by", std::string("dataset")) == "map" ? GroupBy::Map : GroupBy::Dataset;
-    title = exp.value("name", dir.filename().string());
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError((dir / "meta.json").string(), 0, "experiment",
-                     fmt::format("unexpected value type ({})", e.what()));
-  }
+  const nlohmann::json meta = read_results_meta(dir);
+  RunSummarySettings as_run = run_summary_settings(meta, dir);
+  SummaryOptions& opt = as_run.options;
+  const std::string& title = as_run.title;
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
 
