@@ -2,16 +2,23 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <memory>
 
-#include "datasets/dataset_check.h"
 #include "algorithms/core/input_error.h"
+#include "datasets/dataset_check.h"
 #include "harness/cli/commands.h"
 
 namespace pathbench::cli {
+namespace {
+
+struct CheckDataArgs {
+  std::vector<std::string> paths;  // .map files or folders
+  bool require_scen = false;       // a map without its .scen is an error
+};
 
 int check_data_command(const CheckDataArgs& args) {
-  std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
-  const DatasetCheck c = check_dataset(paths);
+  const DatasetCheck c =
+      check_dataset(std::vector<std::filesystem::path>(args.paths.begin(), args.paths.end()));
   if (args.require_scen && !c.maps_without_scen.empty())
     throw InputError(c.maps_without_scen.front(), 0, "",
                      fmt::format("no scenario file beside it (NAME.map.scen); {} of {} maps have "
@@ -22,6 +29,17 @@ int check_data_command(const CheckDataArgs& args) {
   std::cout << fmt::format("ok: {} maps, {} scenario files, {} queries\n", c.maps, c.scens,
                            c.queries);
   return 0;
+}
+
+}  // namespace
+
+Subcommand add_check_data_command(CLI::App& app) {
+  auto args = std::make_shared<CheckDataArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "check-data", "check that maps and their .scen files parse and agree, without running");
+  cmd->add_option("paths", args->paths, ".map files or folders (searched recursively)")->required();
+  cmd->add_flag("--require-scen", args->require_scen, "a map without NAME.map.scen fails");
+  return {cmd, [args] { return check_data_command(*args); }};
 }
 
 }  // namespace pathbench::cli

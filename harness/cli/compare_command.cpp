@@ -3,13 +3,14 @@
 // than --threshold, so it can guard a performance regression in a pipeline; 2 on bad input.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "algorithms/core/input_error.h"
 #include "harness/analysis/run_comparison.h"
 #include "harness/cli/commands.h"
+#include "harness/cli_support/results_meta.h"
 #include "harness/output/runs_csv_reader.h"
 
 namespace pathbench::cli {
@@ -17,16 +18,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-nlohmann::json read_meta(const fs::path& dir) {
-  std::ifstream in(dir / "meta.json");
-  if (!in) return nlohmann::json::object();
-  nlohmann::json meta = nlohmann::json::parse(in, nullptr, false);
-  if (meta.is_discarded() || !meta.is_object())
-    throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
-  return meta;
-}
-
-}  // namespace
+// Pairs the runs' rows by (dataset, map, query, planner); reports experiment differences,
+// changed results (expansions, cost, status, validity) and per planner and group the time ratio
+// B / A with a CI and a paired test.
+struct CompareArgs {
+  std::string dir_a, dir_b;
+  std::string by = "dataset";    // or "map"
+  std::string threshold = "5%";  // "5%" or "0.05"
+  bool markdown = false;
+};
 
 int compare_command(const CompareArgs& args) {
   CompareOptions opt;
@@ -34,7 +34,8 @@ int compare_command(const CompareArgs& args) {
   opt.by = args.by == "map" ? GroupBy::Map : GroupBy::Dataset;
   for (const std::string& d : {args.dir_a, args.dir_b})
     if (!fs::is_directory(d)) throw InputError(d, 0, "", "no such results directory");
-  const nlohmann::json meta_a = read_meta(args.dir_a), meta_b = read_meta(args.dir_b);
+  const nlohmann::json meta_a = read_results_meta(args.dir_a),
+                       meta_b = read_results_meta(args.dir_b);
   try {
     opt.seed = meta_a.value("experiment", nlohmann::json::object()).value("seed", std::uint64_t{1});
   } catch (const nlohmann::json::exception& e) {
@@ -51,6 +52,24 @@ int compare_command(const CompareArgs& args) {
     std::cerr << fmt::format("warning: {} result differences between the runs (see above)\n",
                              c.result_changes());
   return c.any_regression() ? kExitRegression : 0;
+}
+
+}  // namespace
+
+Subcommand add_compare_command(CLI::App& app) {
+  auto args = std::make_shared<CompareArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "compare two runs query by query; exit 4 on a significant slow-down");
+  cmd->add_option("dir_a", args->dir_a, "results directory of the reference run")->required();
+  cmd->add_option("dir_b", args->dir_b, "results directory of the new run")->required();
+  cmd->add_option("--by", args->by, "group per dataset or per map")
+      ->check(CLI::IsMember({"dataset", "map"}))
+      ->capture_default_str();
+  cmd->add_option("--threshold", args->threshold,
+                  "slow-down that counts as a regression: 5% or 0.05")
+      ->capture_default_str();
+  cmd->add_flag("--markdown", args->markdown, "print Markdown (pull-request comment)");
+  return {cmd, [args] { return compare_command(*args); }};
 }
 
 }  // namespace pathbench::cli

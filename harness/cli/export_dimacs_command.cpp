@@ -4,13 +4,27 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/dimacs_export.h"
 #include "datasets/map_io.h"
 #include "harness/cli/commands.h"
+#include "harness/cli_support/cli11_values.h"
 
 namespace pathbench::cli {
+namespace {
+
+// The map's graph as 9th DIMACS Challenge .gr (arcs) and .co (coordinates) files; refuses to
+// replace existing files unless --overwrite.
+struct ExportDimacsArgs {
+  std::string map;
+  std::string output;       // NAME.gr
+  std::string coordinates;  // NAME.co; default: the output with .co for .gr
+  long long scale = 10000;  // integer weight = round(cost * scale)
+  MoveRules rules;
+  bool overwrite = false;
+};
 
 int export_dimacs_command(const ExportDimacsArgs& a) {
   namespace fs = std::filesystem;
@@ -32,9 +46,7 @@ int export_dimacs_command(const ExportDimacsArgs& a) {
     throw InputError("command line", 0, "--scale",
                      fmt::format("expected an integer in [1, 1e9], got {}", a.scale));
 
-  const MoveRules rules{a.connectivity == 4 ? Connectivity::Four : Connectivity::Eight,
-                        a.corner_cutting};
-  const Grid grid = read_map(a.map, MapLoadOptions{rules, {}});
+  const Grid grid = read_map(a.map, MapLoadOptions{a.rules, {}});
   // Counted (and the weight range checked) before either file is created.
   try {
     dimacs_counts(grid, a.scale);
@@ -54,6 +66,22 @@ int export_dimacs_command(const ExportDimacsArgs& a) {
   std::cout << fmt::format("wrote {} ({} vertices, {} arcs, weights = cost x {}) and {}\n",
                            gr.string(), n.vertices, n.arcs, a.scale, co.string());
   return 0;
+}
+
+}  // namespace
+
+Subcommand add_export_dimacs_command(CLI::App& app) {
+  auto a = std::make_shared<ExportDimacsArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "export-dimacs", "write the map's graph as DIMACS shortest-path .gr and .co files");
+  cmd->add_option("--map", a->map, "MovingAI .map file")->required();
+  cmd->add_option("-o,--output", a->output, "output NAME.gr")->required();
+  cmd->add_option("--coordinates", a->coordinates,
+                  "output NAME.co (default: the .gr name with .co)");
+  cmd->add_option("--scale", a->scale, "arc weight = round(cost x scale)")->capture_default_str();
+  add_move_rule_options(*cmd, a->rules);
+  cmd->add_flag("--overwrite", a->overwrite, "replace existing .gr / .co files");
+  return {cmd, [a] { return export_dimacs_command(*a); }};
 }
 
 }  // namespace pathbench::cli

@@ -2,12 +2,21 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <memory>
 
 #include "harness/cli/commands.h"
 #include "harness/output/summary.h"
 #include "harness/runner/shard_merge.h"
 
 namespace pathbench::cli {
+namespace {
+
+struct MergeArgs {
+  std::vector<std::string> inputs;  // shard directories or folders of them
+  std::string out;
+  bool overwrite = false;
+  bool allow_mixed_commits = false;
+};
 
 int merge_command(const MergeArgs& args) {
   MergeOptions opt;
@@ -22,9 +31,24 @@ int merge_command(const MergeArgs& args) {
   if (out.invalid > 0) {
     std::cerr << fmt::format("error: {} results failed validation (see the error column of {})\n",
                              out.invalid, (out.dir / "runs.csv").string());
-    return 3;
+    return kExitInvalidResults;
   }
   return 0;
+}
+
+}  // namespace
+
+Subcommand add_merge_command(CLI::App& app) {
+  auto args = std::make_shared<MergeArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "merge", "join the shards of one experiment (run --shard K/N) into one run directory");
+  cmd->add_option("shards", args->inputs, "shard run directories, or folders holding them")
+      ->required();
+  cmd->add_option("--out", args->out, "the merged run directory")->required();
+  cmd->add_flag("--overwrite", args->overwrite, "replace --out (a run directory of ours)");
+  cmd->add_flag("--allow-mixed-commits", args->allow_mixed_commits,
+                "merge shards built from different commits (recorded in meta.json)");
+  return {cmd, [args] { return merge_command(*args); }};
 }
 
 }  // namespace pathbench::cli

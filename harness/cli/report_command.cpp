@@ -1,43 +1,35 @@
 // `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
 // without re-running anything.
 #include <fmt/format.h>
-#include <cstdlib>
-#include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/cli/commands.h"
-#include "harness/output/latex_tables.h"
+#include "harness/cli_support/plot_script.h"
+#include "harness/cli_support/results_meta.h"
 #include "harness/output/measurement_notes.h"
+#include "harness/output/latex_tables.h"
 #include "harness/output/report_html.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
-#include "harness/text/escape.h"
-#include "harness/runner/experiment_manifest.h"
 
 namespace pathbench::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Runs the plot script; returns an empty string on success, else why it failed. The plots are
-// an extra: without Python or matplotlib the tables and report.html are still written.
-std::string draw_plots(const fs::path& dir) {
-  const fs::path python = "/usr/bin/python3";
-  const fs::path script = fs::path(PATHBENCH_SOURCE_DIR) / "scripts" / "plot_results.py";
-  if (!fs::exists(python)) return "/usr/bin/python3 not found (apt-get install python3-matplotlib)";
-  if (!fs::exists(script)) return script.string() + " not found";
-  const std::string cmd = shell_quote(python.string()) + " " + shell_quote(script.string()) + " " +
-                          shell_quote(dir.string()) + " >&2";
-  std::cout << std::flush;
-  const int rc = std::system(cmd.c_str());
-  if (rc != 0) return fmt::format("{} exited with status {}", script.filename().string(), rc);
-  return {};
-}
-
-}  // namespace
+// recomputes summary.csv, summary_buckets.csv and summary.md from DIR/runs.csv (+ meta.json for
+// the seed, baseline and grouping), draws the plots and writes the self-contained report.html.
+struct ReportArgs {
+  std::string dir;
+  bool by_map = false;      // group per map (default: as the run did, from meta.json)
+  bool by_dataset = false;  // group per dataset
+  bool plots = true;        // false: keep whatever plots/ holds
+  bool latex = false;       // also write DIR/tables/*.tex (harness/output/latex_tables.h)
+};
 
 int report_command(const ReportArgs& args) {
   const fs::path dir = args.dir;
@@ -45,25 +37,10 @@ int report_command(const ReportArgs& args) {
     throw InputError(dir.string(), 0, "", why);
   const RunsCsv runs = read_runs_csv(dir / "runs.csv");
 
-  nlohmann::json meta = nlohmann::json::object();
-  if (std::ifstream in(dir / "meta.json"); in) {
-    meta = nlohmann::json::parse(in, nullptr, false);
-    if (meta.is_discarded() || !meta.is_object())
-      throw InputError((dir / "meta.json").string(), 0, "", "not a JSON object");
-  }
-  SummaryOptions opt;
-  std::string title;
-  // A meta.json edited by hand may hold the wrong types: an input error, not a library one.
-  try {
-    const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
-    opt.seed = exp.value("seed", std::uint64_t{1});
-    opt.baseline = exp.value("baseline", std::string());
-    opt.by = recorded_summary_by(meta);
-    title = exp.value("name", dir.filename().string());
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError((dir / "meta.json").string(), 0, "experiment",
-                     fmt::format("unexpected value type ({})", e.what()));
-  }
+  const nlohmann::json meta = read_results_meta(dir);
+  RunSummarySettings as_run = run_summary_settings(meta, dir);
+  SummaryOptions& opt = as_run.options;
+  const std::string& title = as_run.title;
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
 
@@ -87,6 +64,21 @@ int report_command(const ReportArgs& args) {
                            runs.rows.size(), dir.string(), dir.string(),
                            (dir / "report.html").string());
   return 0;
+}
+
+}  // namespace
+
+Subcommand add_report_command(CLI::App& app) {
+  auto args = std::make_shared<ReportArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "report", "recompute summaries, plots and report.html of a results directory from runs.csv");
+  cmd->add_option("dir", args->dir, "results directory (holding runs.csv)")->required();
+  cmd->add_flag("--by-map", args->by_map, "summarise per map");
+  cmd->add_flag("--by-dataset", args->by_dataset, "summarise per dataset");
+  cmd->add_flag("!--no-plots", args->plots, "do not run scripts/plot_results.py");
+  cmd->add_flag("--latex", args->latex,
+                "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
+  return {cmd, [args] { return report_command(*args); }};
 }
 
 }  // namespace pathbench::cli

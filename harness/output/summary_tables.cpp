@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "harness/text/number_format.h"
 #include "harness/output/summary.h"
 #include "harness/output/summary_significance.h"
+#include "harness/text/number_format.h"
 
 namespace pathbench {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "algorithms/core/input_error.h"
 #include "algorithms/registry/planner_registry.h"
+#include "datasets/query_endpoints.h"
 #include "harness/python/py_grid.h"
 #include "harness/runner/path_validation.h"
 
@@ -195,14 +196,7 @@ class PyPlanner {
   // The CLI's `solve` treats a bad endpoint as bad input, not as an invalid_query result; so
   // does Python, with the same sentence.
   void check_endpoint(Point p, const char* where, const char* field) const {
-    const Grid& g = *grid_.grid;
-    if (!g.in_bounds(p.x, p.y))
-      throw InputError(where, 0, field,
-                       fmt::format("({},{}) is outside the {}x{} map {}", p.x, p.y, g.width(),
-                                   g.height(), grid_.source));
-    if (!g.passable(p.x, p.y))
-      throw InputError(where, 0, field,
-                       fmt::format("({},{}) is a blocked cell of {}", p.x, p.y, grid_.source));
+    check_query_endpoint(*grid_.grid, p, where, field, grid_.source);
   }
 
   PySolveResult to_result(const SearchResult& r, const PathCheck& check, double us) const {

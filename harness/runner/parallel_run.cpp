@@ -159,10 +159,11 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
   const auto start = std::chrono::steady_clock::now();
   int forwarded = 0;
   auto show = [&](bool last) {
-    if (!progress) return;
     std::size_t done = 0;
     for (int k = 0; k < p.jobs; ++k)
       done += counters[static_cast<std::size_t>(k)].count(shard_dir(work, k));
+    rows_done = done;
+    if (!progress) return;
     const double el =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     *progress << fmt::format("\r  {} jobs: {}/{} rows  {:.0f}/s   ", p.jobs, done, total,

@@ -1,0 +1,132 @@
+// `pathbench run CONFIG.yaml`: an experiment (static queries, or agents on dynamic maps when
+// the YAML has a `dynamic:` section), its summary on stdout, exit 3 when a result is invalid.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "algorithms/core/input_error.h"
+#include "harness/cli/commands.h"
+#include "harness/cli_support/run_config_source.h"
+#include "harness/output/summary.h"
+#include "harness/runner/dynamic_runner.h"
+#include "harness/runner/experiment_runner.h"
+#include "harness/runner/parallel_run.h"
+#include "harness/runner/shard.h"
+
+namespace pathbench::cli {
+namespace {
+
+struct RunArgs {
+  std::string config;  // may be empty with options.resume_dir: the config is read from meta.json
+  RunOptions options;
+  bool by_map = false;
+  bool shard_given = false;  // --shard K/N (even 0/1)
+  int jobs = 1;              // --jobs J: J local shard processes, merged (parallel_run.h)
+};
+
+int report_invalid(std::size_t invalid, const char* what, const std::filesystem::path& csv) {
+  if (invalid == 0) return 0;
+  std::cerr << fmt::format("error: {} {} failed validation (see the error column of {})\n", invalid,
+                           what, csv.string());
+  return kExitInvalidResults;
+}
+
+int run_dynamic(const ExperimentConfig& cfg, const DynamicSpec& dyn, const RunOptions& opt) {
+  const DynamicOutcome out = run_dynamic_experiment(cfg, dyn, opt, std::cout);
+  std::cout << '\n';
+  print_dynamic_summary(std::cout, out.rows);
+  std::cout << fmt::format("\n{} agent runs, {} invalid. Results: {}\n", out.rows.size(),
+                           out.invalid, out.dir.string());
+  return report_invalid(out.invalid, "runs", out.dir / "dynamic.csv");
+}
+
+int run_static(const ExperimentConfig& cfg, const RunOptions& opt, int jobs, bool parallel_resume) {
+  RunOutcome out;
+  try {
+    if (parallel_resume)
+      out = resume_parallel(opt.resume_dir, opt, std::cout);
+    else if (jobs > 1)
+      out = run_parallel(cfg, opt, jobs, std::cout);
+    else
+      out = run_experiment(cfg, opt, std::cout);
+  } catch (const RunWriteError& e) {
+    std::cerr << fmt::format(
+        "error: {}\nthe rows written so far are kept in {}; once the cause is fixed (free disk "
+        "space), resume with: pathbench run --resume {}\n",
+        e.what(), e.staging().string(), e.staging().string());
+    return 1;
+  }
+  if (out.interrupted) {
+    std::cerr << interruption_message(out);
+    return 128 + out.signal;  // as a shell reports a process ended by it
+  }
+  std::cout << '\n';
+  print_summary_table(std::cout, out.summary);
+  std::cout << fmt::format("\n{} rows, {} invalid. Results: {}\n", out.rows, out.invalid,
+                           out.dir.string());
+  std::cout << fmt::format("Tables: {}/summary.md. Plots and report.html: pathbench report {}\n",
+                           out.dir.string(), out.dir.string());
+  return report_invalid(out.invalid, "results", out.dir / "runs.csv");
+}
+
+int run_command(const RunArgs& args) {
+  // `--resume DIR.jobs` continues a `--jobs` run: its plan, not a meta.json, says what to run.
+  const bool parallel_resume =
+      !args.options.resume_dir.empty() && is_parallel_work_dir(args.options.resume_dir);
+  if (args.jobs > 1 && !args.options.resume_dir.empty())
+    throw InputError("command line", 0, "--jobs",
+                     "--resume continues with the interrupted run's own number of processes; "
+                     "drop --jobs");
+  const ExperimentConfig cfg = parallel_resume
+                                   ? ExperimentConfig{}
+                                   : load_run_config(args.config, args.options.resume_dir.string());
+  RunOptions opt = args.options;
+  opt.progress = isatty(2) ? &std::cerr : nullptr;
+  if (cfg.dynamic && !opt.resume_dir.empty())
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
+                     "--resume is not supported for dynamic experiments");
+  if (cfg.dynamic && args.shard_given)
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
+                     "--shard is not supported for dynamic experiments");
+  if (cfg.dynamic && args.jobs > 1)
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
+                     "--jobs is not supported for dynamic experiments");
+  opt.summary_by = args.by_map ? GroupBy::Map : cfg.summary_by;
+  if (cfg.dynamic) return run_dynamic(cfg, *cfg.dynamic, opt);
+  return run_static(cfg, opt, args.jobs, parallel_resume);
+}
+
+}  // namespace
+
+Subcommand add_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  CLI::App* cmd = app.add_subcommand("run", "run an experiment described by a YAML file");
+  cmd->add_option("config", args->config, "experiment YAML (optional with --resume)");
+  cmd->add_option("--resume", args->options.resume_dir,
+                  "continue the interrupted run in DIR (DIR.partial or DIR)");
+  cmd->add_option("--out", args->options.out_dir,
+                  "exact output directory (default results/<name>/<timestamp>)");
+  cmd->add_option("--results-root", args->options.results_root, "parent of results/<name>")
+      ->capture_default_str();
+  cmd->add_option("--tag", args->options.tag, "suffix for the timestamped run directory");
+  cmd->add_flag("--overwrite", args->options.overwrite, "replace --out if it exists");
+  cmd->add_flag("--save-paths", args->options.save_paths, "also write paths.jsonl");
+  cmd->add_flag("--by-map", args->by_map, "summarise per map instead of per dataset");
+  cmd->add_option_function<std::string>(
+         "--shard",
+         [args](const std::string& text) {
+           args->options.shard = parse_shard(text, "--shard");
+           args->shard_given = true;
+         },
+         "K/N: run only part K (0-based) of N of the queries; `merge` joins them")
+      ->type_name("K/N");
+  cmd->add_option("--jobs", args->jobs,
+                  "J: run J shards as processes on this machine, one per core, and merge them")
+      ->check(CLI::Range(1, 1024));
+  return {cmd, [args] { return run_command(*args); }};
+}
+
+}  // namespace pathbench::cli
