@@ -3,6 +3,7 @@
 // stand-in for the registry line), and then runs like a built-in one: through make_planner, the
 // conformance checks of conformance_test.cpp, and an experiment run by the harness.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -174,7 +175,11 @@ class CustomPlannerExperiment : public ::testing::Test {
  protected:
   void SetUp() override {
     ensure_registered();
-    dir_ = fs::temp_directory_path() / "pathbench_custom_planner_test";
+    // One folder per test and process: ctest runs the tests of this file in parallel.
+    dir_ = fs::temp_directory_path() /
+           ("pathbench_custom_planner_test_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
