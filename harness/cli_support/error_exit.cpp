@@ -2,9 +2,9 @@
 
 #include <ostream>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/params.h"
 #include "algorithms/registry/planner_registry.h"
-#include "algorithms/core/input_error.h"
 
 namespace pathbench::cli {
 

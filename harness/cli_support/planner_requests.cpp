@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "algorithms/registry/planner_registry.h"
 #include "algorithms/core/input_error.h"
+#include "algorithms/registry/planner_registry.h"
 
 namespace pathbench::cli {
 

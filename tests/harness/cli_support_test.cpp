@@ -8,9 +8,9 @@
 #include <sstream>
 #include <string>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/params.h"
 #include "algorithms/registry/planner_registry.h"
-#include "algorithms/core/input_error.h"
 #include "datasets/query_endpoints.h"
 #include "harness/cli_support/child_program.h"
 #include "harness/cli_support/error_exit.h"

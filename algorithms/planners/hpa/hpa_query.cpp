@@ -171,14 +171,13 @@ void HpaQuery::solve(CellId start, CellId goal, SearchResult& result, QueryStats
   // Create every layer before taking pointers: layer() may reallocate the list. Drawn bottom to
   // top: every transition small, expanded abstract nodes larger, the abstract path's nodes small
   // and joined by a line (schematic: an intra edge's real cells are the path's).
-  static constexpr TraceStyle kTransitions{TraceMarker::Square, marker_color(TraceMarker::Square),
-                                           1, "transition", {}};
+  static constexpr TraceStyle kTransitions{
+      TraceMarker::Square, marker_color(TraceMarker::Square), 1, "transition", {}};
   static constexpr TraceStyle kAbstractExpanded{TraceMarker::LargeSquare,
                                                 marker_color(TraceMarker::LargeSquare), 2,
                                                 "abstract node expanded", "abstract"};
-  static constexpr TraceStyle kAbstractPath{TraceMarker::SquareChain,
-                                            marker_color(TraceMarker::SquareChain), 3,
-                                            "abstract path", {}};
+  static constexpr TraceStyle kAbstractPath{
+      TraceMarker::SquareChain, marker_color(TraceMarker::SquareChain), 3, "abstract path", {}};
   trace.layer("transitions", kTransitions);
   trace.layer("abstract_expanded", kAbstractExpanded);
   trace.layer("abstract_path", kAbstractPath);

@@ -156,9 +156,8 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
   }
 
   void open_trace_layers(SearchTrace& trace) {
-    static constexpr TraceStyle kScanned{TraceMarker::CellShade,
-                                         marker_color(TraceMarker::CellShade), 0,
-                                         "scanned by a jump", {}};
+    static constexpr TraceStyle kScanned{
+        TraceMarker::CellShade, marker_color(TraceMarker::CellShade), 0, "scanned by a jump", {}};
     scanned_ = &trace.layer("scanned", kScanned);
   }
 
