@@ -5,6 +5,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstddef>
+#include <filesystem>
 #include <functional>
 
 namespace pathbench::cli {
@@ -30,5 +32,9 @@ Subcommand add_check_data_command(CLI::App& app);     // check_data_command.cpp
 inline constexpr int kExitRegression = 4;
 // `run` and `merge`: some result failed validation (see the error column).
 inline constexpr int kExitInvalidResults = 3;
+
+// 0 when `invalid` is 0; else says on stderr how many `what` ("results", "runs") failed
+// validation and where (`csv`), and returns kExitInvalidResults. Defined in run_command.cpp.
+int report_invalid(std::size_t invalid, const char* what, const std::filesystem::path& csv);
 
 }  // namespace pathbench::cli

@@ -28,12 +28,7 @@ int merge_command(const MergeArgs& args) {
   print_summary_table(std::cout, out.summary);
   std::cout << fmt::format("\nmerged {} shards: {} rows, {} invalid. Results: {}\n", out.shards,
                            out.rows, out.invalid, out.dir.string());
-  if (out.invalid > 0) {
-    std::cerr << fmt::format("error: {} results failed validation (see the error column of {})\n",
-                             out.invalid, (out.dir / "runs.csv").string());
-    return kExitInvalidResults;
-  }
-  return 0;
+  return report_invalid(out.invalid, "results", out.dir / "runs.csv");
 }
 
 }  // namespace

@@ -27,13 +27,6 @@ struct RunArgs {
   int jobs = 1;              // --jobs J: J local shard processes, merged (parallel_run.h)
 };
 
-int report_invalid(std::size_t invalid, const char* what, const std::filesystem::path& csv) {
-  if (invalid == 0) return 0;
-  std::cerr << fmt::format("error: {} {} failed validation (see the error column of {})\n", invalid,
-                           what, csv.string());
-  return kExitInvalidResults;
-}
-
 int run_dynamic(const ExperimentConfig& cfg, const DynamicSpec& dyn, const RunOptions& opt) {
   const DynamicOutcome out = run_dynamic_experiment(cfg, dyn, opt, std::cout);
   std::cout << '\n';
@@ -100,6 +93,13 @@ int run_command(const RunArgs& args) {
 }
 
 }  // namespace
+
+int report_invalid(std::size_t invalid, const char* what, const std::filesystem::path& csv) {
+  if (invalid == 0) return 0;
+  std::cerr << fmt::format("error: {} {} failed validation (see the error column of {})\n", invalid,
+                           what, csv.string());
+  return kExitInvalidResults;
+}
 
 Subcommand add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
