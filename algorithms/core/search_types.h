@@ -2,6 +2,7 @@
 // a search, its counters and its result. No behaviour lives here.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -66,6 +67,12 @@ struct SearchResult {
   Counters counters;
   std::vector<double> extras;  // per Planner::extra_columns(), same order
   std::string message;         // why, for InvalidQuery / Unsupported / Timeout / faults
+  // The moment the search ended, before the planner wrote `path` and `cost` (unset: the planner
+  // did not say). The harness times the search and the path extraction apart from it
+  // (harness/runner/solve_timing.h), as peers do that stop their clock before walking parents.
+  std::chrono::steady_clock::time_point search_end{};
+
+  void mark_search_end() { search_end = std::chrono::steady_clock::now(); }
 
   void clear() {
     status = Status::InvalidQuery;
@@ -74,6 +81,7 @@ struct SearchResult {
     counters = {};
     extras.clear();
     message.clear();
+    search_end = {};
   }
 };
 

@@ -15,6 +15,14 @@
 // Heap operations run several times per expansion; GCC stops inlining them into the search loop
 // once it grows, which measurably costs (~10-20% on 512x512 maps). Force it.
 #define PATHBENCH_HOT_INLINE inline __attribute__((always_inline))
+// The search loop inlines its whole call tree (see best_first_loop). Sanitizer and fuzz builds
+// turn that off: instrumented at -O1, one flattened JPS loop took GCC over 10 minutes and 2 GB
+// to compile (12 s without), and those builds are for finding bugs, not for timing.
+#ifdef PATHBENCH_NO_FORCED_INLINE
+#define PATHBENCH_FLATTEN
+#else
+#define PATHBENCH_FLATTEN [[gnu::flatten]]
+#endif
 
 namespace pathbench {
 

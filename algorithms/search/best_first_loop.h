@@ -97,7 +97,7 @@ class Frontier {
 // enumeration, heap operations). GCC otherwise keeps some of them out of line once the function
 // grows (measured with callgrind: +17% instructions per expansion on AR0011SR).
 template <class Policy, OpenList Open, class Key, class Listener>
-[[gnu::flatten]] SearchEnd best_first_loop(Policy& policy, Frontier<Open, Key, Listener>& f,
+PATHBENCH_FLATTEN SearchEnd best_first_loop(Policy& policy, Frontier<Open, Key, Listener>& f,
                                            const SearchBudget& budget) {
   NodeArena& nodes = f.nodes;
   Open& open = f.open;

@@ -7,6 +7,7 @@
 
 #include "algorithms/registry/planner_registry.h"
 #include "harness/runner/path_validation.h"
+#include "harness/runner/solve_timing.h"
 #include "harness/runner/stop_signal.h"
 #include "harness/stats/statistics.h"
 
@@ -29,9 +30,7 @@ struct Measured {
 void measure(Planner& planner, const Query& query, const Budget& budget, Measured& m) {
   for (std::size_t rep = 0; rep < m.times.size(); ++rep) {
     SearchResult& r = rep == 0 ? m.result : m.repeat;
-    const auto t0 = Clock::now();
-    planner.solve(query, budget, r);
-    m.times[rep] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+    m.times[rep] = timed_solve(planner, query, budget, r).search_us;
   }
 }
 
