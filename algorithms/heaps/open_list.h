@@ -1,9 +1,9 @@
 // The open-list contract shared by every priority queue (binary heap, pairing heap) and the
 // total order A* breaks ties with.
 //
-// Elements are cell ids with a two-part key (the order's Key). Each heap keeps its own id-indexed position array
-// (sized once by resize() in prepare), giving O(1) contains() and O(log n) decrease-key with no
-// allocation per operation.
+// Elements are cell ids with a two-part key (the order's Key). Each heap keeps its own id-indexed
+// position array (sized once by resize() in prepare), giving O(1) contains() and O(log n)
+// decrease-key with no allocation per operation.
 #pragma once
 
 #include <concepts>

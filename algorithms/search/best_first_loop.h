@@ -112,7 +112,7 @@ class Frontier {
 // grows (measured with callgrind: +17% instructions per expansion on AR0011SR).
 template <class Policy, OpenList Open, class Key, class Listener>
 PATHBENCH_FLATTEN SearchEnd best_first_loop(Policy& policy, Frontier<Open, Key, Listener>& f,
-                                           const SearchBudget& budget) {
+                                            const SearchBudget& budget) {
   NodeArena& nodes = f.nodes;
   Open& open = f.open;
   Counters& k = f.counters;

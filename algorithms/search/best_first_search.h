@@ -62,7 +62,8 @@ struct GridExpansion {
     // divides once per expansion rather than once per generated node.
     const int cx = grid.x_of(c), cy = grid.y_of(c);
     for_each_successor(grid, off, c, [&](CellId n, double step, int dir) {
-      f.relax(n, c, gc + move_cost(terrain, step, is_diagonal(dir)), [&] { return h_at(cx + kDx[dir], cy + kDy[dir]); });
+      f.relax(n, c, gc + move_cost(terrain, step, is_diagonal(dir)),
+              [&] { return h_at(cx + kDx[dir], cy + kDy[dir]); });
     });
   }
 };
@@ -73,13 +74,9 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
                        CellId goal, const Budget& budget, SearchResult& result,
                        Listener&& listener = {}) {
   const SearchBudget limits(budget);
-  GridExpansion<Heuristic> policy{grid,
-                                  off,
-                                  {heuristic, settings.h_scale},
-                                  grid.has_terrain(),
-                                  goal,
-                                  grid.x_of(goal),
-                                  grid.y_of(goal)};
+  GridExpansion<Heuristic> policy{
+      grid,           off, {heuristic, settings.h_scale}, grid.has_terrain(), goal, grid.x_of(goal),
+      grid.y_of(goal)};
   Frontier f(nodes, open, WeightedKey{settings.weight, settings.greedy}, result.counters, listener);
   f.begin();
   f.relax(start, kNoCell, 0, [&] { return policy.h(start); });

@@ -18,7 +18,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kKeyTolerance = 1e-9;
 
 // [k1, k2] comparison without the id tie-break (the stale-key test of the paper).
-bool key_less(const RealHeapKey& a, const RealHeapKey& b) { return a.f < b.f || (a.f == b.f && a.g < b.g); }
+bool key_less(const RealHeapKey& a, const RealHeapKey& b) {
+  return a.f < b.f || (a.f == b.f && a.g < b.g);
+}
 
 Capabilities dstar_lite_capabilities() {
   Capabilities c;

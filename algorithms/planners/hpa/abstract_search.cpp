@@ -62,8 +62,8 @@ struct AbstractPolicy {
 
 template <class OnExpand>
 SearchCost AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
-                           const AbstractQuery& q, std::span<const Conn> seeds,
-                           std::uint64_t& expansions, OnExpand on_expand) {
+                               const AbstractQuery& q, std::span<const Conn> seeds,
+                               std::uint64_t& expansions, OnExpand on_expand) {
   AbstractPolicy policy{
       abs,       q, goal_node_, q.target == goal_node_, link_cost_.data(), link_stamp_.data(),
       link_gen_, 0};
@@ -92,11 +92,11 @@ SearchCost AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& r
 }
 
 template SearchCost AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
-                                    const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
-                                    NoNodeHook);
+                                        const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
+                                        NoNodeHook);
 template SearchCost AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
-                                    const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
-                                    TraceNodeHook);
+                                        const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
+                                        TraceNodeHook);
 
 void append_chain(const AbstractRecords& rec, std::uint32_t v, std::vector<std::uint32_t>& out) {
   const std::size_t first = out.size();

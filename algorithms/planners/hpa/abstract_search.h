@@ -88,9 +88,9 @@ class AbstractSearch {
   // `on_expand` (NoNodeHook or TraceNodeHook, the two instantiations in abstract_search.cpp).
   template <class OnExpand>
   SearchCost run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
-             std::span<const Conn> seeds, std::uint64_t& expansions, OnExpand on_expand);
+                 std::span<const Conn> seeds, std::uint64_t& expansions, OnExpand on_expand);
   SearchCost run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
-             std::span<const Conn> seeds, std::uint64_t& expansions) {
+                 std::span<const Conn> seeds, std::uint64_t& expansions) {
     return run(abs, rec, q, seeds, expansions, NoNodeHook{});
   }
 

@@ -47,7 +47,7 @@ struct AbsEdge {
   std::uint32_t path_off;  // into the path pool (cached intra edges)
   std::uint32_t path_len;  // 0: inter edge, or intra edge without a cached path
   bool intra;
-  bool reversed;  // read the cached path backwards
+  bool reversed;    // read the cached path backwards
   SearchCost cost;  // lattice (search_cost.h)
 };
 

@@ -236,7 +236,8 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
     q.goal_x = gx;
     q.goal_y = gy;
     search_.set_goal_links(conn_[1][l - 1]);
-    const SearchCost g = search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], spent, rec.nodes());
+    const SearchCost g =
+        search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], spent, rec.nodes());
     if (g < best) {
       best = g;
       best_level = l - 1;

@@ -79,7 +79,9 @@ class JumpPointSearch : public Planner {
 
   // The octile heuristic in the search lattice (search_cost.h), as A*'s: exact, so f ties
   // between jump points on equally good paths are real ties.
-  SearchCost heuristic(int x, int y) const { return octile_cost(std::abs(x - gx_), std::abs(y - gy_)); }
+  SearchCost heuristic(int x, int y) const {
+    return octile_cost(std::abs(x - gx_), std::abs(y - gy_));
+  }
 
   // Generates (or improves) padded cell (x, y), reached from the node being expanded over a
   // segment of `diag` diagonal then `straight` cardinal steps, arriving with direction `dir`.
