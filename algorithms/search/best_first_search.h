@@ -86,7 +86,7 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
       nodes.extract_path(goal, result.path);
       // The path's own double sum, not the lattice g (search_cost.h): bit-equal to what the
       // validator and every other planner compute for the same path.
-      result.cost = path_cost(grid, result.path);
+      result.cost = built_path_cost(grid, result.path);
       return;
     case SearchEnd::Budget:
       result.status = Status::Timeout;

@@ -10,15 +10,13 @@
 #include <string>
 
 #include "algorithms/core/moves.h"
+#include "algorithms/core/path_cost.h"
 #include "algorithms/search/search_cost.h"
 #include "tests/algorithms/test_grids.h"
+#include "tests/support/random_grids.h"
 
 namespace pathbench {
 namespace {
-
-struct Query {
-  Point start, goal;
-};
 
 // Goals up to 1000 moves away in every octant shape: pure cardinal, pure diagonal, mixed, and
 // ones a single step off a diagonal or an axis.
@@ -88,6 +86,30 @@ TEST(ExactTies, UniformTerrainKeepsTiesExact) {
     EXPECT_EQ(r.counters.expansions, static_cast<std::uint64_t>(moves_between(q)));
     EXPECT_NEAR(r.cost, 2.5 * octile_between(q), 1e-9 * r.cost);
   }
+}
+
+// Reported costs are the double sum over the returned path (built_path_cost), bit-equal to the
+// validator's path_cost, with and without terrain, 8- and 4-connected; not the lattice g.
+TEST(ExactTies, ReportedCostIsThePathsDoubleSum) {
+  testing::RandomMapSpec spec;
+  spec.terrain = true;
+  int solved = 0;
+  for (const bool four : {false, true}) {
+    spec.rules = four ? MoveRules{Connectivity::Four, false} : MoveRules{};
+    for (const testing::RandomCase& c : testing::random_cases(40, four ? 5 : 4, spec)) {
+      ConfiguredPlanner cp = make_planner("astar", {});
+      cp.planner->prepare(c.grid);
+      for (const auto& [s, t] : c.queries) {
+        SearchResult r;
+        cp.planner->solve({s, t}, {}, r);
+        if (r.status != Status::Solved) continue;
+        ++solved;
+        EXPECT_EQ(r.cost, path_cost(c.grid, r.path));
+        EXPECT_EQ(r.cost, built_path_cost(c.grid, r.path));
+      }
+    }
+  }
+  EXPECT_GT(solved, 100);
 }
 
 TEST(SearchCost, LatticeConstants) {
