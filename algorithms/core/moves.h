@@ -5,6 +5,9 @@
 // step length sqrt(2) (exact double), and entering cell c multiplies the length by
 // grid.cell_cost(c). Path costs are summed in path order. Comparisons against reference costs use
 // kCostTolerance (relative), which also accepts MovingAI's 6-significant-digit .scen lengths.
+// The best-first searches order nodes by a fixed-point image of these costs
+// (algorithms/search/search_cost.h), in which equally good paths tie exactly; the costs they
+// report are still these doubles, summed over the returned path.
 #pragma once
 
 #include <array>
@@ -25,8 +28,8 @@ inline bool costs_equal(double a, double b) {
 }
 
 // Cost of a shortest obstacle-free 8-connected path between cells dx, dy >= 0 apart (uniform
-// cost): the octile heuristic of every planner. This rounding ((hi - lo) + sqrt(2) * lo) is part
-// of the deterministic expansion order; (sqrt(2) - 1) * lo + hi differs in the last bit.
+// cost), in doubles: D* Lite's heuristic, HPA*'s smoothing, tools. The best-first searches use
+// its fixed-point twin octile_cost (search_cost.h).
 inline double octile_distance(int dx, int dy) {
   const int lo = std::min(dx, dy), hi = std::max(dx, dy);
   return (hi - lo) + kSqrt2 * lo;

@@ -1,5 +1,7 @@
 #include "algorithms/core/path_cost.h"
 
+#include <cstdint>
+
 #include "algorithms/core/moves.h"
 
 namespace pathbench {
@@ -14,6 +16,19 @@ double path_cost(const Grid& g, std::span<const CellId> path, std::size_t* illeg
       return cost;
     }
     cost += step;
+  }
+  return cost;
+}
+
+double built_path_cost(const Grid& g, std::span<const CellId> path) {
+  const std::int64_t pw = g.padded_width();
+  const bool terrain = g.has_terrain();
+  double cost = 0.0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const std::int64_t d = static_cast<std::int64_t>(path[i]) - path[i - 1];
+    const double length = (d == 1 || d == -1 || d == pw || d == -pw) ? 1.0 : kSqrt2;
+    // legal_move's expression: (length * cost), which is `length` itself on uniform grids.
+    cost += terrain ? length * g.cell_cost(path[i]) : length;
   }
   return cost;
 }

@@ -39,6 +39,7 @@ struct CacheLineAllocator {
 template <class Order = AStarOrder>
 class BinaryHeap {
  public:
+  using Key = typename Order::Key;
   void resize(std::size_t num_ids) {
     pos_.assign(num_ids, kAbsent);
     heap_.clear();
@@ -53,24 +54,24 @@ class BinaryHeap {
   bool empty() const { return heap_.size() <= 1; }
   std::size_t size() const { return heap_.size() - 1; }
   CellId top() const { return heap_[1].id; }
-  HeapKey top_key() const { return heap_[1].key; }
-  HeapKey key(CellId id) const { return heap_[pos_[id]].key; }
+  Key top_key() const { return heap_[1].key; }
+  Key key(CellId id) const { return heap_[pos_[id]].key; }
   std::size_t memory_bytes() const {
     return pos_.capacity() * sizeof(std::uint32_t) + heap_.capacity() * sizeof(Entry);
   }
 
-  PATHBENCH_HOT_INLINE void push(CellId id, HeapKey k) {
+  PATHBENCH_HOT_INLINE void push(CellId id, Key k) {
     assert(!contains(id));
     heap_.push_back({k, id, 0});
     sift_up(static_cast<std::uint32_t>(heap_.size() - 1), heap_.back());
   }
-  PATHBENCH_HOT_INLINE void decrease_key(CellId id, HeapKey k) {
+  PATHBENCH_HOT_INLINE void decrease_key(CellId id, Key k) {
     assert(contains(id));
     const std::uint32_t i = pos_[id];
     heap_[i].key = k;
     sift_up(i, heap_[i]);
   }
-  PATHBENCH_HOT_INLINE void update(CellId id, HeapKey k) {
+  PATHBENCH_HOT_INLINE void update(CellId id, Key k) {
     assert(contains(id));
     const std::uint32_t i = pos_[id];
     const bool up = Order::less(k, id, heap_[i].key, id);
@@ -104,7 +105,7 @@ class BinaryHeap {
 
  private:
   struct alignas(32) Entry {
-    HeapKey key;
+    Key key;
     CellId id;
     std::uint32_t unused;
   };

@@ -1,9 +1,9 @@
 // The open-list contract shared by every priority queue (binary heap, pairing heap) and the
 // total order A* breaks ties with.
 //
-// Elements are cell ids with a two-part key. Each heap keeps its own id-indexed position array
-// (sized once by resize() in prepare), giving O(1) contains() and O(log n) decrease-key with no
-// allocation per operation.
+// Elements are cell ids with a two-part key (the order's Key). Each heap keeps its own id-indexed
+// position array (sized once by resize() in prepare), giving O(1) contains() and O(log n)
+// decrease-key with no allocation per operation.
 #pragma once
 
 #include <concepts>
@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "algorithms/core/grid.h"
+#include "algorithms/search/search_cost.h"
 
 // Heap operations run several times per expansion; GCC stops inlining them into the search loop
 // once it grows, which measurably costs (~10-20% on 512x512 maps). Force it.
@@ -26,10 +27,15 @@
 
 namespace pathbench {
 
-struct HeapKey {
-  double f = 0.0;  // primary priority (A*: g + w*h)
-  double g = 0.0;  // secondary (A*: cost so far)
+// A two-part key. T is the order's cost type: the search lattice (search_cost.h) for A*, whose
+// ties must be exact, double for D* Lite.
+template <class T>
+struct BasicHeapKey {
+  T f{};  // primary priority (A*: g + w*h)
+  T g{};  // secondary (A*: cost so far)
 };
+using HeapKey = BasicHeapKey<SearchCost>;
+using RealHeapKey = BasicHeapKey<double>;
 
 // A*'s documented total order: smaller f first; among equal f, larger g first (deeper nodes, which
 // reach the goal sooner on grids); then smaller cell id. Being a total order, any correct heap
@@ -37,14 +43,16 @@ struct HeapKey {
 // Written without early returns so the compiler can emit it branch-free: heap sifts compare
 // data-dependent keys whose outcomes branch predictors guess badly.
 struct AStarOrder {
-  static bool less(const HeapKey& a, CellId ia, const HeapKey& b, CellId ib) {
+  using Key = HeapKey;
+  static bool less(const Key& a, CellId ia, const Key& b, CellId ib) {
     return (a.f < b.f) | ((a.f == b.f) & ((a.g > b.g) | ((a.g == b.g) & (ia < ib))));
   }
 };
 
 // Plain lexicographic order (f, then g, then id ascending): D* Lite's [k1, k2] keys.
 struct LexicographicOrder {
-  static bool less(const HeapKey& a, CellId ia, const HeapKey& b, CellId ib) {
+  using Key = RealHeapKey;
+  static bool less(const Key& a, CellId ia, const Key& b, CellId ib) {
     if (a.f != b.f) return a.f < b.f;
     if (a.g != b.g) return a.g < b.g;
     return ia < ib;
@@ -52,7 +60,7 @@ struct LexicographicOrder {
 };
 
 template <class H>
-concept OpenList = requires(H h, const H ch, CellId id, HeapKey k, std::size_t n) {
+concept OpenList = requires(H h, const H ch, CellId id, typename H::Key k, std::size_t n) {
   h.resize(n);            // accept ids in [0, n); allocates: call in prepare
   h.clear();              // empty the heap in O(size); keeps capacity
   h.push(id, k);          // precondition: !contains(id)
@@ -61,8 +69,8 @@ concept OpenList = requires(H h, const H ch, CellId id, HeapKey k, std::size_t n
   h.remove(id);           // precondition: contains(id)
   { h.pop() } -> std::same_as<CellId>;  // removes and returns the minimum; precondition: !empty()
   { ch.top() } -> std::same_as<CellId>;
-  { ch.top_key() } -> std::same_as<HeapKey>;
-  { ch.key(id) } -> std::same_as<HeapKey>;  // precondition: contains(id)
+  { ch.top_key() } -> std::same_as<typename H::Key>;
+  { ch.key(id) } -> std::same_as<typename H::Key>;  // precondition: contains(id)
   { ch.contains(id) } -> std::same_as<bool>;
   { ch.empty() } -> std::same_as<bool>;
   { ch.size() } -> std::same_as<std::size_t>;

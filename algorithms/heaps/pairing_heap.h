@@ -28,6 +28,7 @@ namespace pathbench {
 template <class Order = AStarOrder>
 class PairingHeap {
  public:
+  using Key = typename Order::Key;
   void resize(std::size_t num_ids) {
     assert(num_ids < kNil);
     nodes_.assign(num_ids, Node{});
@@ -63,13 +64,13 @@ class PairingHeap {
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   CellId top() const { return root_; }
-  HeapKey top_key() const { return nodes_[root_].key; }
-  HeapKey key(CellId id) const { return nodes_[id].key; }
+  Key top_key() const { return nodes_[root_].key; }
+  Key key(CellId id) const { return nodes_[id].key; }
   std::size_t memory_bytes() const {
     return nodes_.capacity() * sizeof(Node) + scratch_.capacity() * sizeof(std::uint32_t);
   }
 
-  void push(CellId id, HeapKey k) {
+  void push(CellId id, Key k) {
     assert(!contains(id));
     Node& n = nodes_[id];
     n = Node{};
@@ -79,7 +80,7 @@ class PairingHeap {
     ++size_;
   }
 
-  void decrease_key(CellId id, HeapKey k) {
+  void decrease_key(CellId id, Key k) {
     assert(contains(id));
     assert(!Order::less(nodes_[id].key, id, k, id));
     nodes_[id].key = k;
@@ -89,9 +90,9 @@ class PairingHeap {
     root_ = meld(root_, id);
   }
 
-  void update(CellId id, HeapKey k) {
+  void update(CellId id, Key k) {
     assert(contains(id));
-    const HeapKey old = nodes_[id].key;
+    const Key old = nodes_[id].key;
     if (Order::less(k, id, old, id)) {
       decrease_key(id, k);
     } else if (Order::less(old, id, k, id)) {
@@ -133,7 +134,7 @@ class PairingHeap {
   static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
 
   struct Node {
-    HeapKey key;
+    Key key;
     std::uint32_t child = kNil;
     std::uint32_t next = kNil;
     std::uint32_t prev = kNil;  // parent if leftmost child, else left sibling; kNil for the root

@@ -6,7 +6,8 @@
 // Frontier<Open, Key, Listener> is the state of one search (records, open list, counters, trace
 // hooks) and its one way to reach a node: relax(). A policy provides
 //   bool is_target(id)                    goal test, on pop
-//   double h(id)                          heuristic of a node (seeds' keys, the event log)
+//   SearchCost h(id)                      heuristic of a node (seeds' keys, the event log), in the
+//                                         lattice of search_cost.h: costs and ties are exact
 //   bool stop_after(id)                   after an expansion is counted, before its successors:
 //                                         true ends the search (HPA*'s settle conditions)
 //   void expand(id, g, Frontier& f)       generates the successors through f.relax()
@@ -17,6 +18,9 @@
 // weighted A* stays within weight * optimal, Likhachev et al. 2003); the budget is checked before
 // each expansion (SearchBudget, search_types.h); ties per the open list's order (AStarOrder).
 #pragma once
+
+#include <algorithm>
+#include <cmath>
 
 #include "algorithms/core/deadline.h"
 #include "algorithms/core/search_types.h"
@@ -30,10 +34,18 @@ namespace pathbench {
 struct PlainKey {  // A*: f = g + h
   HeapKey operator()(SearchCost g, SearchCost h) const { return {g + h, g}; }
 };
-struct WeightedKey {  // weighted A* (f = g + weight * h) and greedy best-first (f = h)
+// Weighted A* (f = g + weight * h, weight * h rounded to the lattice; weight 1 adds h itself, so
+// its keys and expansions are plain A*'s) and greedy best-first (f = h).
+struct WeightedKey {
   double weight = 1.0;
   bool greedy = false;
-  HeapKey operator()(SearchCost g, SearchCost h) const { return {greedy ? h : g + weight * h, g}; }
+  HeapKey operator()(SearchCost g, SearchCost h) const {
+    if (greedy) return {h, g};
+    if (weight == 1.0) return {g + h, g};
+    // Capped at 2^62 so that huge weights (up to 1e6) cannot overflow; such f are still far
+    // above any g.
+    return {g + std::llround(std::min(weight * static_cast<double>(h), 0x1p62)), g};
+  }
 };
 
 enum class SearchEnd : std::uint8_t {
@@ -68,19 +80,21 @@ class Frontier {
       open.push(n, k);
       ++counters.generated;
       listener.on_generate(n);
-      if constexpr (kListenerLogsValues<Listener>) listener.on_generate_values(n, parent, g, k.f);
+      if constexpr (kListenerLogsValues<Listener>)
+        listener.on_generate_values(n, parent, to_real_cost(g), to_real_cost(k.f));
       return true;
     }
     if (g < nodes[n].g && !nodes.closed(n)) {
       SearchNode& rec = nodes[n];
       rec.g = g;
       rec.parent = parent;
-      // update, not decrease_key: when g drops by less than f's rounding, f stays equal and the
-      // smaller g makes the key *later* under AStarOrder's larger-g-first rule.
+      // update, not decrease_key: greedy's f (= h) stays equal, and the smaller g makes the key
+      // *later* under AStarOrder's larger-g-first rule.
       const HeapKey k = key(g, h());
       open.update(n, k);
       ++counters.updates;
-      if constexpr (kListenerLogsValues<Listener>) listener.on_update(n, parent, g, k.f);
+      if constexpr (kListenerLogsValues<Listener>)
+        listener.on_update(n, parent, to_real_cost(g), to_real_cost(k.f));
       return true;
     }
     return false;
@@ -98,7 +112,7 @@ class Frontier {
 // grows (measured with callgrind: +17% instructions per expansion on AR0011SR).
 template <class Policy, OpenList Open, class Key, class Listener>
 PATHBENCH_FLATTEN SearchEnd best_first_loop(Policy& policy, Frontier<Open, Key, Listener>& f,
-                                           const SearchBudget& budget) {
+                                            const SearchBudget& budget) {
   NodeArena& nodes = f.nodes;
   Open& open = f.open;
   Counters& k = f.counters;
@@ -117,12 +131,13 @@ PATHBENCH_FLATTEN SearchEnd best_first_loop(Policy& policy, Frontier<Open, Key, 
     // f of the expanded node, recomputed for the log only (the heap does not keep it).
     [[maybe_unused]] double f_c = 0.0;
     if constexpr (kListenerLogsValues<Listener>) {
-      f_c = f.key(gc, policy.h(c)).f;
-      f.listener.on_expand_values(c, nodes[c].parent, gc, f_c);
+      f_c = to_real_cost(f.key(gc, policy.h(c)).f);
+      f.listener.on_expand_values(c, nodes[c].parent, to_real_cost(gc), f_c);
     }
     if (policy.stop_after(c)) return SearchEnd::Stopped;
     policy.expand(c, gc, f);
-    if constexpr (kListenerLogsValues<Listener>) f.listener.on_close(c, nodes[c].parent, gc, f_c);
+    if constexpr (kListenerLogsValues<Listener>)
+      f.listener.on_close(c, nodes[c].parent, to_real_cost(gc), f_c);
     if (open.size() > k.peak_open) k.peak_open = open.size();
   }
   return SearchEnd::Exhausted;

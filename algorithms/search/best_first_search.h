@@ -2,12 +2,16 @@
 // kernel (best_first_loop.h) with the grid expansion policy below. Instantiated per (open list,
 // heuristic, listener): no virtual call or branch on the heuristic per node.
 //
-// Priority: f = g + weight * h (greedy: f = h), ties by AStarOrder (larger g, then smaller id).
+// Priority: f = g + weight * h (greedy: f = h), ties by AStarOrder (larger g, then smaller id),
+// all in the fixed-point lattice of search_cost.h, so equal-cost paths tie exactly.
 #pragma once
 
 #include <cstdlib>
+#include <type_traits>
 
 #include "algorithms/core/moves.h"
+#include "algorithms/core/path_cost.h"
+#include "algorithms/heuristics/heuristics.h"
 #include "algorithms/search/best_first_loop.h"
 
 namespace pathbench {
@@ -18,21 +22,39 @@ struct BestFirstSettings {
   double h_scale = 1.0;  // grid.min_cell_cost(): keeps h admissible with terrain
 };
 
+// A heuristic in the search lattice (search_cost.h), scaled by h_scale. Octile is computed in the
+// lattice itself (exact on open grids: the point of exact ties); the others are rounded down,
+// which keeps them admissible and consistent because step costs are rounded up.
+template <class Heuristic>
+struct LatticeHeuristic {
+  const Heuristic& heuristic;
+  double h_scale;
+  SearchCost cardinal = step_cost(h_scale);
+  SearchCost diagonal = step_cost(kSqrt2 * h_scale);
+
+  SearchCost operator()(int dx, int dy) const {
+    if constexpr (std::is_same_v<Heuristic, OctileHeuristic>)
+      return octile_cost(dx, dy, cardinal, diagonal);
+    else if constexpr (std::is_same_v<Heuristic, ZeroHeuristic>)
+      return 0;
+    else
+      return heuristic_cost(h_scale * heuristic(dx, dy));
+  }
+};
+
 // Every legal move of the grid, h from coordinates.
 template <class Heuristic>
 struct GridExpansion {
   const Grid& grid;
   const MoveOffsets& off;
-  const Heuristic& heuristic;
-  double h_scale;
+  LatticeHeuristic<Heuristic> heuristic;
+  bool terrain;
   CellId goal;
   int gx, gy;
 
-  double h_at(int x, int y) const {
-    return h_scale * heuristic(std::abs(x - gx), std::abs(y - gy));
-  }
+  SearchCost h_at(int x, int y) const { return heuristic(std::abs(x - gx), std::abs(y - gy)); }
   bool is_target(CellId c) const { return c == goal; }
-  double h(CellId c) const { return h_at(grid.x_of(c), grid.y_of(c)); }
+  SearchCost h(CellId c) const { return h_at(grid.x_of(c), grid.y_of(c)); }
   bool stop_after(CellId) const { return false; }
   template <class Frontier>
   [[gnu::always_inline]] void expand(CellId c, SearchCost gc, Frontier& f) {
@@ -40,7 +62,8 @@ struct GridExpansion {
     // divides once per expansion rather than once per generated node.
     const int cx = grid.x_of(c), cy = grid.y_of(c);
     for_each_successor(grid, off, c, [&](CellId n, double step, int dir) {
-      f.relax(n, c, gc + step, [&] { return h_at(cx + kDx[dir], cy + kDy[dir]); });
+      f.relax(n, c, gc + move_cost(terrain, step, is_diagonal(dir)),
+              [&] { return h_at(cx + kDx[dir], cy + kDy[dir]); });
     });
   }
 };
@@ -52,15 +75,18 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
                        Listener&& listener = {}) {
   const SearchBudget limits(budget);
   GridExpansion<Heuristic> policy{
-      grid, off, heuristic, settings.h_scale, goal, grid.x_of(goal), grid.y_of(goal)};
+      grid,           off, {heuristic, settings.h_scale}, grid.has_terrain(), goal, grid.x_of(goal),
+      grid.y_of(goal)};
   Frontier f(nodes, open, WeightedKey{settings.weight, settings.greedy}, result.counters, listener);
   f.begin();
-  f.relax(start, kNoCell, 0.0, [&] { return policy.h(start); });
+  f.relax(start, kNoCell, 0, [&] { return policy.h(start); });
   switch (best_first_loop(policy, f, limits)) {
     case SearchEnd::Target:
       result.status = Status::Solved;
-      result.cost = nodes[goal].g;
       nodes.extract_path(goal, result.path);
+      // The path's own double sum, not the lattice g (search_cost.h): bit-equal to what the
+      // validator and every other planner compute for the same path.
+      result.cost = built_path_cost(grid, result.path);
       return;
     case SearchEnd::Budget:
       result.status = Status::Timeout;

@@ -11,16 +11,14 @@
 
 #include "algorithms/core/grid.h"
 #include "algorithms/search/generation.h"
+#include "algorithms/search/search_cost.h"
 
 namespace pathbench {
-
-// The cost type of g. One alias so the kernel's arithmetic is in one place (issue 12 replaces it).
-using SearchCost = double;
 
 // 16 bytes: four records per cache line. h is not stored; the loop recomputes it from
 // coordinates it already has, which is cheaper than the extra memory traffic on large maps.
 struct SearchNode {
-  SearchCost g;   // best known cost from the start
+  SearchCost g;   // best known cost from the start (fixed point: search_cost.h)
   CellId parent;  // predecessor on the best known path (kNoCell at the start)
   std::uint32_t stamp;
 };
@@ -30,7 +28,7 @@ class NodeArena {
  public:
   // Allocates; call in prepare.
   void resize(std::size_t num_ids) {
-    nodes_.assign(num_ids, SearchNode{0.0, kNoCell, 0});
+    nodes_.assign(num_ids, SearchNode{0, kNoCell, 0});
     gen_ = Generation{};
   }
   // Starts a new query: every record becomes unseen.

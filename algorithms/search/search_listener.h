@@ -6,7 +6,8 @@
 // expanded node's successors are generated.
 //
 // Listeners with `static constexpr bool kLogsValues = true` also get the values of each step
-// (on_generate_values, on_expand_values, on_close, on_update); the loop computes those values only
+// (on_generate_values, on_expand_values, on_close, on_update), g and f in cost units (the
+// search's fixed-point values through to_real_cost); the loop computes those values only
 // inside `if constexpr (kLogsValues)`, so NoListener's loop is exactly the untraced one.
 #pragma once
 

@@ -18,9 +18,17 @@
 namespace pathbench {
 namespace {
 
+// Each order carries its key type: the search lattice's integers for AStarOrder, doubles for
+// LexicographicOrder (D* Lite). The tests use small integral values, exact in both.
+template <class Order>
+using KeyOf = typename Order::Key;
+template <class Order>
+using ValueOf = decltype(KeyOf<Order>{}.f);
+
 template <class Order>
 struct RefLess {
-  bool operator()(const std::pair<HeapKey, CellId>& a, const std::pair<HeapKey, CellId>& b) const {
+  bool operator()(const std::pair<KeyOf<Order>, CellId>& a,
+                  const std::pair<KeyOf<Order>, CellId>& b) const {
     return Order::less(a.first, a.second, b.first, b.second);
   }
 };
@@ -29,19 +37,20 @@ struct RefLess {
 template <class Order>
 class ReferenceQueue {
  public:
+  using Key = KeyOf<Order>;
   explicit ReferenceQueue(std::size_t n) : key_(n), in_(n, false) {}
   bool contains(CellId id) const { return in_[id]; }
   std::size_t size() const { return set_.size(); }
   bool empty() const { return set_.empty(); }
   CellId top() const { return set_.begin()->second; }
-  HeapKey top_key() const { return set_.begin()->first; }
-  HeapKey key(CellId id) const { return key_[id]; }
-  void push(CellId id, HeapKey k) {
+  Key top_key() const { return set_.begin()->first; }
+  Key key(CellId id) const { return key_[id]; }
+  void push(CellId id, Key k) {
     set_.insert({k, id});
     key_[id] = k;
     in_[id] = true;
   }
-  void set_key(CellId id, HeapKey k) {
+  void set_key(CellId id, Key k) {
     set_.erase({key_[id], id});
     push(id, k);
   }
@@ -60,22 +69,28 @@ class ReferenceQueue {
   }
 
  private:
-  std::set<std::pair<HeapKey, CellId>, RefLess<Order>> set_;
-  std::vector<HeapKey> key_;
+  std::set<std::pair<Key, CellId>, RefLess<Order>> set_;
+  std::vector<Key> key_;
   std::vector<bool> in_;
 };
 
-bool same_key(const HeapKey& a, const HeapKey& b) { return a.f == b.f && a.g == b.g; }
+template <class Key>
+bool same_key(const Key& a, const Key& b) {
+  return a.f == b.f && a.g == b.g;
+}
 
 // Few distinct values so that equal f and equal (f, g) are common and the id tie-break matters.
-HeapKey random_key(std::mt19937& rng) {
-  return {static_cast<double>(rng() % 16), static_cast<double>(rng() % 4)};
+template <class Order>
+KeyOf<Order> random_key(std::mt19937& rng) {
+  using V = ValueOf<Order>;
+  return {static_cast<V>(rng() % 16), static_cast<V>(rng() % 4)};
 }
 
 // A key not after `cur` under Order (what decrease_key's precondition allows).
 template <class Order>
-HeapKey lower_key(std::mt19937& rng, const HeapKey& cur, CellId id) {
-  HeapKey k{cur.f - static_cast<double>(rng() % 3), static_cast<double>(rng() % 4)};
+KeyOf<Order> lower_key(std::mt19937& rng, const KeyOf<Order>& cur, CellId id) {
+  using V = ValueOf<Order>;
+  KeyOf<Order> k{cur.f - static_cast<V>(rng() % 3), static_cast<V>(rng() % 4)};
   if (Order::less(cur, id, k, id)) k = cur;
   return k;
 }
@@ -120,7 +135,7 @@ std::vector<CellId> run_random_ops(Heap& heap, std::uint32_t seed, std::size_t n
         CellId id;
         do id = rng() % num_ids;
         while (ref.contains(id));
-        const HeapKey k = random_key(rng);
+        const KeyOf<Order> k = random_key<Order>(rng);
         heap.push(id, k);
         ref.push(id, k);
         break;
@@ -139,7 +154,7 @@ std::vector<CellId> run_random_ops(Heap& heap, std::uint32_t seed, std::size_t n
         if (!any) break;
         {
           const CellId id = random_member();
-          const HeapKey k = lower_key<Order>(rng, ref.key(id), id);
+          const KeyOf<Order> k = lower_key<Order>(rng, ref.key(id), id);
           heap.decrease_key(id, k);
           ref.set_key(id, k);
         }
@@ -149,10 +164,11 @@ std::vector<CellId> run_random_ops(Heap& heap, std::uint32_t seed, std::size_t n
         if (!any) break;
         {
           const CellId id = random_member();
-          const HeapKey cur = ref.key(id);
-          HeapKey k = op == Op::UpdateUp ? lower_key<Order>(rng, cur, id)
-                                         : HeapKey{cur.f + static_cast<double>(rng() % 3),
-                                                   static_cast<double>(rng() % 4)};
+          using V = ValueOf<Order>;
+          const KeyOf<Order> cur = ref.key(id);
+          KeyOf<Order> k = op == Op::UpdateUp ? lower_key<Order>(rng, cur, id)
+                                              : KeyOf<Order>{cur.f + static_cast<V>(rng() % 3),
+                                                             static_cast<V>(rng() % 4)};
           heap.update(id, k);
           ref.set_key(id, k);
         }
@@ -244,22 +260,22 @@ TYPED_TEST(OpenListTest, SingleElement) {
   heap.resize(10);
   EXPECT_TRUE(heap.empty());
   EXPECT_FALSE(heap.contains(7));
-  heap.push(7, {3.0, 1.0});
+  heap.push(7, {3, 1});
   EXPECT_FALSE(heap.empty());
   EXPECT_EQ(heap.size(), 1u);
   EXPECT_TRUE(heap.contains(7));
   EXPECT_EQ(heap.top(), 7u);
-  EXPECT_TRUE(same_key(heap.top_key(), {3.0, 1.0}));
-  heap.decrease_key(7, {2.0, 1.0});
-  EXPECT_TRUE(same_key(heap.key(7), {2.0, 1.0}));
-  heap.update(7, {5.0, 0.0});
-  EXPECT_TRUE(same_key(heap.top_key(), {5.0, 0.0}));
-  heap.update(7, {5.0, 0.0});  // equal key: a no-op move
+  EXPECT_TRUE(same_key(heap.top_key(), {3, 1}));
+  heap.decrease_key(7, {2, 1});
+  EXPECT_TRUE(same_key(heap.key(7), {2, 1}));
+  heap.update(7, {5, 0});
+  EXPECT_TRUE(same_key(heap.top_key(), {5, 0}));
+  heap.update(7, {5, 0});  // equal key: a no-op move
   EXPECT_EQ(heap.size(), 1u);
   EXPECT_EQ(heap.pop(), 7u);
   EXPECT_TRUE(heap.empty());
   EXPECT_FALSE(heap.contains(7));
-  heap.push(7, {1.0, 1.0});
+  heap.push(7, {1, 1});
   heap.remove(7);
   EXPECT_TRUE(heap.empty());
   EXPECT_FALSE(heap.contains(7));
@@ -268,15 +284,16 @@ TYPED_TEST(OpenListTest, SingleElement) {
 TYPED_TEST(OpenListTest, ClearThenReuse) {
   typename TypeParam::Heap heap;
   heap.resize(1000);
-  for (CellId id = 0; id < 1000; ++id) heap.push(id, {static_cast<double>((id * 37) % 101), 0.0});
+  for (CellId id = 0; id < 1000; ++id)
+    heap.push(id, {static_cast<ValueOf<typename TypeParam::Order>>((id * 37) % 101), 0});
   for (int i = 0; i < 100; ++i) heap.pop();  // leave a non-trivial tree shape behind
   heap.clear();
   EXPECT_TRUE(heap.empty());
   EXPECT_EQ(heap.size(), 0u);
   for (CellId id = 0; id < 1000; ++id) EXPECT_FALSE(heap.contains(id)) << id;
-  heap.push(5, {2.0, 0.0});
-  heap.push(3, {1.0, 0.0});
-  heap.push(9, {3.0, 0.0});
+  heap.push(5, {2, 0});
+  heap.push(3, {1, 0});
+  heap.push(9, {3, 0});
   EXPECT_EQ(heap.size(), 3u);
   EXPECT_EQ(heap.pop(), 3u);
   EXPECT_EQ(heap.pop(), 5u);
@@ -293,7 +310,7 @@ TYPED_TEST(OpenListTest, EqualKeysBrokenById) {
   std::vector<CellId> ids(kN);
   std::iota(ids.begin(), ids.end(), 0u);
   std::shuffle(ids.begin(), ids.end(), std::mt19937(7));
-  for (CellId id : ids) heap.push(id, {4.0, 2.0});
+  for (CellId id : ids) heap.push(id, {4, 2});
   for (CellId want = 0; want < kN; ++want) ASSERT_EQ(heap.pop(), want);
 }
 
@@ -301,10 +318,10 @@ TYPED_TEST(OpenListTest, GBreaksEqualF) {
   using Order = typename TypeParam::Order;
   typename TypeParam::Heap heap;
   heap.resize(8);
-  heap.push(1, {5.0, 1.0});
-  heap.push(2, {5.0, 3.0});
+  heap.push(1, {5, 1});
+  heap.push(2, {5, 3});
   // AStarOrder prefers larger g among equal f; LexicographicOrder the smaller one.
-  const CellId first = Order::less({5.0, 3.0}, 2, {5.0, 1.0}, 1) ? 2u : 1u;
+  const CellId first = Order::less({5, 3}, 2, {5, 1}, 1) ? 2u : 1u;
   EXPECT_EQ(heap.pop(), first);
 }
 
@@ -312,7 +329,7 @@ TYPED_TEST(OpenListTest, MemoryBytesNonzeroAfterResize) {
   typename TypeParam::Heap heap;
   heap.resize(1024);
   EXPECT_GT(heap.memory_bytes(), 0u);
-  heap.push(1, {1.0, 0.0});
+  heap.push(1, {1, 0});
   heap.clear();
   EXPECT_GE(heap.memory_bytes(), 1024u);
 }
@@ -323,16 +340,19 @@ TYPED_TEST(OpenListTest, SkewedLargeSequences) {
   typename TypeParam::Heap heap;
   constexpr CellId kN = 250000;
   heap.resize(kN);
-  for (CellId id = 0; id < kN; ++id) heap.push(id, {static_cast<double>(id), 0.0});
+  for (CellId id = 0; id < kN; ++id)
+    heap.push(id, {static_cast<ValueOf<typename TypeParam::Order>>(id), 0});
   for (CellId want = 0; want < kN; ++want) ASSERT_EQ(heap.pop(), want);
-  for (CellId id = kN; id-- > 0;) heap.push(id, {static_cast<double>(id), 0.0});
-  heap.decrease_key(kN - 1, {-1.0, 0.0});  // deepest node in the chain
+  for (CellId id = kN; id-- > 0;)
+    heap.push(id, {static_cast<ValueOf<typename TypeParam::Order>>(id), 0});
+  heap.decrease_key(kN - 1, {-1, 0});  // deepest node in the chain
   heap.remove(kN / 2);
   EXPECT_EQ(heap.pop(), kN - 1);
   EXPECT_EQ(heap.size(), kN - 2);
   heap.clear();
   EXPECT_TRUE(heap.empty());
-  for (CellId id = kN; id-- > 0;) heap.push(id, {static_cast<double>(id), 0.0});
+  for (CellId id = kN; id-- > 0;)
+    heap.push(id, {static_cast<ValueOf<typename TypeParam::Order>>(id), 0});
   for (CellId want = 0; want < kN; ++want) ASSERT_EQ(heap.pop(), want);
 }
 
@@ -355,8 +375,8 @@ void expect_same_pop_sequences() {
   pairing.resize(kN);
   std::mt19937 rng(99);
   std::vector<char> closed(kN, 0);
-  binary.push(0, {0.0, 0.0});
-  pairing.push(0, {0.0, 0.0});
+  binary.push(0, {0, 0});
+  pairing.push(0, {0, 0});
   std::size_t pops = 0;
   while (!binary.empty()) {
     ASSERT_EQ(pairing.size(), binary.size());
@@ -365,11 +385,12 @@ void expect_same_pop_sequences() {
     ASSERT_EQ(pairing.pop(), u);
     ++pops;
     closed[u] = 1;
-    const HeapKey ku{static_cast<double>(pops / 7), static_cast<double>(pops % 3)};
+    using V = ValueOf<Order>;
+    const KeyOf<Order> ku{static_cast<V>(pops / 7), static_cast<V>(pops % 3)};
     for (int j = 0; j < 6; ++j) {
       const CellId v = rng() % kN;
       if (closed[v]) continue;
-      const HeapKey k{ku.f + static_cast<double>(rng() % 4), static_cast<double>(rng() % 5)};
+      const KeyOf<Order> k{ku.f + static_cast<V>(rng() % 4), static_cast<V>(rng() % 5)};
       if (!binary.contains(v)) {
         binary.push(v, k);
         pairing.push(v, k);

@@ -18,7 +18,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kKeyTolerance = 1e-9;
 
 // [k1, k2] comparison without the id tie-break (the stale-key test of the paper).
-bool key_less(const HeapKey& a, const HeapKey& b) { return a.f < b.f || (a.f == b.f && a.g < b.g); }
+bool key_less(const RealHeapKey& a, const RealHeapKey& b) {
+  return a.f < b.f || (a.f == b.f && a.g < b.g);
+}
 
 Capabilities dstar_lite_capabilities() {
   Capabilities c;
@@ -167,7 +169,7 @@ class DStarLitePlanner final : public Planner {
     const int dx = std::abs(gr.x_of(s) - sx_), dy = std::abs(gr.y_of(s) - sy_);
     return h_scale_ * (four_ ? dx + dy : octile_distance(dx, dy));
   }
-  HeapKey key(CellId s, const Node& n) const {
+  RealHeapKey key(CellId s, const Node& n) const {
     const double m = std::min(n.g, n.rhs);
     return {m + h_from_start(s) + k_m_, m};
   }
@@ -243,7 +245,7 @@ class DStarLitePlanner final : public Planner {
   // The event log's values for u: its queue key [f, g] (traced searches only).
   void log_key(TraceEventType type, CellId u) {
     if (!trace_->log_events) return;
-    const HeapKey kk = key(u, at(u));
+    const RealHeapKey kk = key(u, at(u));
     trace_->log(type, u, kNoCell, kk.g, kk.f);
   }
 
@@ -267,9 +269,9 @@ class DStarLitePlanner final : public Planner {
           !(s.rhs > s.g))
         break;
       const CellId u = open_.top();
-      const HeapKey k_old = open_.top_key();
+      const RealHeapKey k_old = open_.top_key();
       Node& nu = at(u);
-      const HeapKey k_new = key(u, nu);
+      const RealHeapKey k_new = key(u, nu);
       if (key_less(k_old, k_new)) {  // stale key from before a move: re-insert
         open_.update(u, k_new);
         ++k.updates;

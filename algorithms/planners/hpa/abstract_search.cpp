@@ -7,7 +7,7 @@ namespace pathbench::hpa {
 void AbstractSearch::resize(const ClusterAbstraction& abs) {
   goal_node_ = abs.num_nodes();
   open_.resize(abs.num_nodes() + 1);
-  link_cost_.assign(abs.num_nodes(), 0.0);
+  link_cost_.assign(abs.num_nodes(), 0);
   link_stamp_.assign(abs.num_nodes(), 0u);
   link_gen_ = Generation{};
 }
@@ -30,16 +30,16 @@ struct AbstractPolicy {
   const AbstractQuery& q;
   std::uint32_t goal_node;
   bool to_goal;  // the target is goal_node, reached through the goal links
-  const double* link_cost;
+  const SearchCost* link_cost;
   const std::uint32_t* link_stamp;
   const Generation& link_gen;
   std::uint32_t wanted = 0;
 
   bool has_target() const { return q.target != kNoNode; }
-  double h(std::uint32_t v) const {
-    if (!has_target() || v == goal_node) return 0.0;
+  SearchCost h(std::uint32_t v) const {
+    if (!has_target() || v == goal_node) return 0;
     const AbsNode& n = abs.node(v);
-    return free_distance(n.x - q.goal_x, n.y - q.goal_y, abs.eight_connected());
+    return free_distance_cost(n.x - q.goal_x, n.y - q.goal_y, abs.eight_connected());
   }
   bool in_region(std::uint32_t v) const {
     if (q.region_level == 0) return true;
@@ -54,16 +54,16 @@ struct AbstractPolicy {
   template <class F>
   void expand(std::uint32_t v, SearchCost gv, F& f) {
     if (to_goal && link_gen.seen(link_stamp[v]))
-      f.relax(goal_node, v, gv + link_cost[v], [] { return 0.0; });
+      f.relax(goal_node, v, gv + link_cost[v], [] { return SearchCost{0}; });
     for (const AbsEdge& e : abs.edges(q.level, v))
       if (in_region(e.to)) f.relax(e.to, v, gv + e.cost, [&] { return h(e.to); });
   }
 };
 
 template <class OnExpand>
-double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
-                           const AbstractQuery& q, std::span<const Conn> seeds,
-                           std::uint64_t& expansions, OnExpand on_expand) {
+SearchCost AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
+                               const AbstractQuery& q, std::span<const Conn> seeds,
+                               std::uint64_t& expansions, OnExpand on_expand) {
   AbstractPolicy policy{
       abs,       q, goal_node_, q.target == goal_node_, link_cost_.data(), link_stamp_.data(),
       link_gen_, 0};
@@ -85,18 +85,18 @@ double AbstractSearch::run(const ClusterAbstraction& abs, AbstractRecords& rec,
       budget_->hit = true;
       return kInf;
     case SearchEnd::Stopped:
-      return 0.0;
+      return 0;
     default:
-      return policy.has_target() ? kInf : 0.0;
+      return policy.has_target() ? kInf : 0;
   }
 }
 
-template double AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
-                                    const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
-                                    NoNodeHook);
-template double AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
-                                    const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
-                                    TraceNodeHook);
+template SearchCost AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
+                                        const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
+                                        NoNodeHook);
+template SearchCost AbstractSearch::run(const ClusterAbstraction&, AbstractRecords&,
+                                        const AbstractQuery&, std::span<const Conn>, std::uint64_t&,
+                                        TraceNodeHook);
 
 void append_chain(const AbstractRecords& rec, std::uint32_t v, std::vector<std::uint32_t>& out) {
   const std::size_t first = out.size();

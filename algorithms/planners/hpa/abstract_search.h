@@ -27,7 +27,7 @@ inline constexpr std::uint32_t kFromSource = 0xFFFFFFFEu;
 
 struct Conn {
   std::uint32_t node;
-  double cost;
+  SearchCost cost;
 };
 
 // Per-node search state of one search, kept after it ends (for path extraction). Several live at
@@ -36,7 +36,7 @@ class AbstractRecords {
  public:
   void resize(std::size_t n) { nodes_.resize(n); }
   bool closed(std::uint32_t v) const { return nodes_.closed(v); }
-  double g(std::uint32_t v) const { return nodes_[v].g; }
+  SearchCost g(std::uint32_t v) const { return nodes_[v].g; }
   std::uint32_t parent(std::uint32_t v) const { return nodes_[v].parent; }
   std::size_t memory_bytes() const { return nodes_.memory_bytes(); }
   NodeArena& nodes() { return nodes_; }
@@ -70,7 +70,7 @@ struct TraceNodeHook {
 
 class AbstractSearch {
  public:
-  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  static constexpr SearchCost kInf = kInfiniteCost;
 
   // Allocates for the abstraction's nodes plus the virtual goal; call in prepare.
   void resize(const ClusterAbstraction& abs);
@@ -87,10 +87,10 @@ class AbstractSearch {
   // Each expanded node adds one to `expansions` (the target's pop does not) and is passed to
   // `on_expand` (NoNodeHook or TraceNodeHook, the two instantiations in abstract_search.cpp).
   template <class OnExpand>
-  double run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
-             std::span<const Conn> seeds, std::uint64_t& expansions, OnExpand on_expand);
-  double run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
-             std::span<const Conn> seeds, std::uint64_t& expansions) {
+  SearchCost run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
+                 std::span<const Conn> seeds, std::uint64_t& expansions, OnExpand on_expand);
+  SearchCost run(const ClusterAbstraction& abs, AbstractRecords& rec, const AbstractQuery& q,
+                 std::span<const Conn> seeds, std::uint64_t& expansions) {
     return run(abs, rec, q, seeds, expansions, NoNodeHook{});
   }
 
@@ -98,7 +98,7 @@ class AbstractSearch {
   std::uint32_t goal_node_ = 0;
   SharedBudget* budget_ = nullptr;
   BinaryHeap<AStarOrder> open_;
-  std::vector<double> link_cost_;
+  std::vector<SearchCost> link_cost_;
   std::vector<std::uint32_t> link_stamp_;  // link_gen_.seen(): a goal link of this query
   Generation link_gen_;
 };

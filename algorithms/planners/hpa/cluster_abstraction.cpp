@@ -79,7 +79,7 @@ void ClusterAbstraction::index_clusters(int level) {
 }
 
 void ClusterAbstraction::add_intra(std::vector<PendingEdge>& out, std::uint32_t a, std::uint32_t b,
-                                   double cost, std::uint32_t off, std::uint32_t len) {
+                                   SearchCost cost, std::uint32_t off, std::uint32_t len) {
   out.push_back({a, {b, off, len, true, false, cost}});
   out.push_back({b, {a, off, len, true, true, cost}});
 }
@@ -87,8 +87,8 @@ void ClusterAbstraction::add_intra(std::vector<PendingEdge>& out, std::uint32_t 
 void ClusterAbstraction::finish_level(int level, std::vector<PendingEdge>& pending) {
   for (const InterEdge& e : inter_) {
     if (e.level < level) continue;
-    pending.push_back({e.a, {e.b, 0, 0, false, false, 1.0}});
-    pending.push_back({e.b, {e.a, 0, 0, false, false, 1.0}});
+    pending.push_back({e.a, {e.b, 0, 0, false, false, kCardinalCost}});
+    pending.push_back({e.b, {e.a, 0, 0, false, false, kCardinalCost}});
   }
   undirected_edges_ += pending.size() / 2;
   if (level > 1) {
@@ -164,7 +164,7 @@ void ClusterAbstraction::build_level(int level, AbstractSearch& search, std::uin
       q.region = c;
       q.want_level = level;
       q.want_count = static_cast<std::uint32_t>(list.size());
-      const Conn seed{list[i], 0.0};
+      const Conn seed{list[i], 0};
       search.run(*this, rec, q, {&seed, 1}, expansions);
       for (std::size_t j = i + 1; j < list.size(); ++j) {
         if (!rec.closed(list[j])) continue;

@@ -47,8 +47,8 @@ struct AbsEdge {
   std::uint32_t path_off;  // into the path pool (cached intra edges)
   std::uint32_t path_len;  // 0: inter edge, or intra edge without a cached path
   bool intra;
-  bool reversed;  // read the cached path backwards
-  double cost;
+  bool reversed;    // read the cached path backwards
+  SearchCost cost;  // lattice (search_cost.h)
 };
 
 class AbstractSearch;
@@ -112,7 +112,7 @@ class ClusterAbstraction {
   void scan_border(const Grid& grid, int k, bool vertical);
   void index_clusters(int level);
   // Both directions of an intra edge whose cached path (if any) is path_pool_[off, off+len).
-  void add_intra(std::vector<PendingEdge>& out, std::uint32_t a, std::uint32_t b, double cost,
+  void add_intra(std::vector<PendingEdge>& out, std::uint32_t a, std::uint32_t b, SearchCost cost,
                  std::uint32_t off, std::uint32_t len);
   void finish_level(int level, std::vector<PendingEdge>& intra);
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "algorithms/core/moves.h"
+#include "algorithms/search/search_cost.h"
 
 namespace pathbench::hpa {
 
@@ -73,6 +74,12 @@ inline double free_distance(int dx, int dy, bool eight) {
   dx = std::abs(dx);
   dy = std::abs(dy);
   return eight ? octile_distance(dx, dy) : dx + dy;
+}
+// free_distance in the search lattice (search_cost.h): the heuristic of HPA*'s searches.
+inline SearchCost free_distance_cost(int dx, int dy, bool eight) {
+  dx = std::abs(dx);
+  dy = std::abs(dy);
+  return eight ? octile_cost(dx, dy) : (dx + dy) * kCardinalCost;
 }
 
 }  // namespace pathbench::hpa

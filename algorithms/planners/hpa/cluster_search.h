@@ -37,7 +37,7 @@ struct ExpandHookListener : NoListener {
 
 class ClusterSearch {
  public:
-  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  static constexpr SearchCost kInf = kInfiniteCost;
 
   // Allocates for rectangles up to max_side x max_side; call in prepare.
   void resize(int max_side);
@@ -52,22 +52,23 @@ class ClusterSearch {
   // Every popped cell other than the target adds one to `expansions` and is passed to
   // `on_expand` (tracing; the overloads without it pass a no-op that compiles to nothing).
   template <class OnSettle, class OnExpand>
-  double run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
-             CellId target, std::uint64_t& expansions, OnSettle&& settled, OnExpand&& on_expand);
+  SearchCost run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
+                 CellId target, std::uint64_t& expansions, OnSettle&& settled,
+                 OnExpand&& on_expand);
   template <class OnSettle>
-  double run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
-             CellId target, std::uint64_t& expansions, OnSettle&& settled) {
+  SearchCost run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
+                 CellId target, std::uint64_t& expansions, OnSettle&& settled) {
     return run(grid, off, rect, source, target, expansions, settled, [](CellId) {});
   }
-  double run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
-             CellId target, std::uint64_t& expansions) {
+  SearchCost run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
+                 CellId target, std::uint64_t& expansions) {
     return run(
         grid, off, rect, source, target, expansions, [](CellId) { return false; }, [](CellId) {});
   }
 
   // After run(): was `c` popped (its cost final)? Precondition: c inside the last rectangle.
   bool settled(CellId c) const { return nodes_.closed(local(c)); }
-  double cost(CellId c) const { return nodes_[local(c)].g; }
+  SearchCost cost(CellId c) const { return nodes_[local(c)].g; }
   // Appends source..c (c settled) to `out`.
   void append_path(CellId c, std::vector<CellId>& out) const;
 
@@ -83,11 +84,11 @@ class ClusterSearch {
     bool eight;
     OnSettle& settle;
 
-    double h_at(int x, int y) const {
-      return target == kNoCell ? 0.0 : free_distance(x - tx, y - ty, eight);
+    SearchCost h_at(int x, int y) const {
+      return target == kNoCell ? 0 : free_distance_cost(x - tx, y - ty, eight);
     }
     bool is_target(std::uint32_t i) const { return i == target; }
-    double h(std::uint32_t i) const {
+    SearchCost h(std::uint32_t i) const {
       const CellId c = search.cell_of(i);
       return h_at(grid.x_of(c), grid.y_of(c));
     }
@@ -97,11 +98,13 @@ class ClusterSearch {
       const Rect& rect = search.rect_;
       const int w = rect.width();
       const int cx = rect.x0 + static_cast<int>(i) % w, cy = rect.y0 + static_cast<int>(i) / w;
+      const bool terrain = grid.has_terrain();
       for_each_successor(grid, off, search.cell_of(i), [&](CellId, double step, int dir) {
         const int nx = cx + kDx[dir], ny = cy + kDy[dir];
         if (!rect.contains(nx, ny)) return;
         const auto j = static_cast<std::uint32_t>((ny - rect.y0) * w + (nx - rect.x0));
-        f.relax(j, i, gc + step, [&] { return h_at(nx, ny); });
+        f.relax(j, i, gc + move_cost(terrain, step, is_diagonal(dir)),
+                [&] { return h_at(nx, ny); });
       });
     }
   };
@@ -124,9 +127,9 @@ class ClusterSearch {
 };
 
 template <class OnSettle, class OnExpand>
-double ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& rect, CellId source,
-                          CellId target, std::uint64_t& expansions, OnSettle&& on_settle,
-                          OnExpand&& on_expand) {
+SearchCost ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& rect,
+                              CellId source, CellId target, std::uint64_t& expansions,
+                              OnSettle&& on_settle, OnExpand&& on_expand) {
   grid_ = &grid;
   rect_ = rect;
   const bool has_target = target != kNoCell;
@@ -145,7 +148,7 @@ double ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& 
   Frontier f(nodes_, open_, PlainKey{}, counters, listener);
   f.begin();
   const std::uint32_t s = local(source);
-  f.relax(s, kNoCell, 0.0, [&] { return policy.h(s); });
+  f.relax(s, kNoCell, 0, [&] { return policy.h(s); });
   static const SearchBudget kUnlimited;
   const SearchEnd end = best_first_loop(policy, f, budget_ ? budget_->limits : kUnlimited);
   expansions = counters.expansions;
@@ -153,7 +156,7 @@ double ClusterSearch::run(const Grid& grid, const MoveOffsets& off, const Rect& 
     case SearchEnd::Target:
       return nodes_[policy.target].g;
     case SearchEnd::Stopped:
-      return 0.0;  // unused by callers: a settle search's costs are per cell
+      return 0;  // unused by callers: a settle search's costs are per cell
     case SearchEnd::Budget:
       budget_->hit = true;
       return kInf;

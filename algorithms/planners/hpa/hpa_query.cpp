@@ -1,6 +1,7 @@
 #include "algorithms/planners/hpa/hpa_query.h"
 
 #include <cstdlib>
+#include <limits>
 
 #include "algorithms/core/path_cost.h"
 
@@ -146,7 +147,7 @@ void HpaQuery::expand_edge(int level, std::uint32_t a, std::uint32_t b, std::vec
   q.target = b;
   q.goal_x = abs_.node(b).x;
   q.goal_y = abs_.node(b).y;
-  const Conn seed{a, 0.0};
+  const Conn seed{a, 0};
   search_.run(abs_, refine_rec_[level - 1], q, {&seed, 1}, expansions, rec.nodes());
   if (budget_.hit) return;
   std::vector<std::uint32_t>& chain = chain_[level - 1];
@@ -219,7 +220,7 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
   insert(1, goal, spent, rec);
   stats.insertion = spent;
 
-  double best = AbstractSearch::kInf;
+  SearchCost best = AbstractSearch::kInf;
   int best_level = -1;  // graph level of the winning candidate; 0 = direct cell search
   for (int l = L + 1; l >= 2; --l) {
     // l == L + 1 is candidate (a): the whole map; otherwise (b) inside the common level-l cluster.
@@ -235,7 +236,8 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
     q.goal_x = gx;
     q.goal_y = gy;
     search_.set_goal_links(conn_[1][l - 1]);
-    const double g = search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], spent, rec.nodes());
+    const SearchCost g =
+        search_.run(abs_, cand_rec_[l - 1], q, conn_[0][l - 1], spent, rec.nodes());
     if (g < best) {
       best = g;
       best_level = l - 1;
@@ -243,7 +245,7 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
   }
   result.path.clear();
   if (const std::uint32_t c = geo.cluster_of(1, sx, sy); c == geo.cluster_of(1, gx, gy)) {
-    const double g = cell_work_.run(
+    const SearchCost g = cell_work_.run(
         *grid_, off_, geo.rect(1, c), start, goal, spent, [](CellId) { return false; },
         [&](CellId cell) { rec.cell(cell); });
     if (g < best) {
@@ -257,13 +259,13 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
     if (!budget_.hit) return false;
     result.path.clear();
     result.status = Status::Timeout;
-    stats.cost_unsmoothed = AbstractSearch::kInf;
+    stats.cost_unsmoothed = std::numeric_limits<double>::infinity();
     return true;
   };
   if (out_of_budget()) return;
   if (best_level < 0) {
     result.status = Status::Unreachable;
-    stats.cost_unsmoothed = AbstractSearch::kInf;
+    stats.cost_unsmoothed = std::numeric_limits<double>::infinity();
     return;
   }
 

@@ -37,7 +37,7 @@ class JumpPointSearch : public Planner {
   using Planner::Planner;
   // The kernel's policy interface (best_first_loop.h).
   bool is_target(CellId c) const { return c == goal_; }
-  double h(CellId c) const {
+  SearchCost h(CellId c) const {
     return heuristic(static_cast<int>(c % static_cast<CellId>(pw_)),
                      static_cast<int>(c / static_cast<CellId>(pw_)));
   }
@@ -77,13 +77,10 @@ class JumpPointSearch : public Planner {
   bool free_at(int x, int y) const { return free_[static_cast<std::size_t>(y) * pw_ + x] != 0; }
   CellId id_of(int x, int y) const { return static_cast<CellId>(y * pw_ + x); }
 
-  // moves.h's octile_distance in the other rounding, (sqrt(2) - 1) * lo + hi: the two differ in
-  // the last bit for about 13% of (dx, dy) pairs, which reorders equal-f jump points, so each
-  // planner keeps the form its expansion counts were measured with (issue 12's exact-tie costs
-  // replace both).
-  double heuristic(int x, int y) const {
-    const int dx = std::abs(x - gx_), dy = std::abs(y - gy_);
-    return (kSqrt2 - 1.0) * std::min(dx, dy) + std::max(dx, dy);
+  // The octile heuristic in the search lattice (search_cost.h), as A*'s: exact, so f ties
+  // between jump points on equally good paths are real ties.
+  SearchCost heuristic(int x, int y) const {
+    return octile_cost(std::abs(x - gx_), std::abs(y - gy_));
   }
 
   // Generates (or improves) padded cell (x, y), reached from the node being expanded over a
@@ -94,10 +91,11 @@ class JumpPointSearch : public Planner {
   [[gnu::always_inline]] void relax(int x, int y, int diag, int straight, int dir,
                                     Out<kTrace>& out) {
     const CellId c = id_of(x, y);
-    const double g = g_cur_ + diag * kSqrt2 + straight;
+    const SearchCost g = g_cur_ + diag * kDiagonalCost + straight * kCardinalCost;
     if constexpr (kTrace) {
       trace_->record(*jump_points_, c);
-      trace_->log(TraceEventType::JumpPoint, c, cur_, g, g + heuristic(x, y));
+      trace_->log(TraceEventType::JumpPoint, c, cur_, to_real_cost(g),
+                  to_real_cost(g + heuristic(x, y)));
     }
     if (out.relax(c, cur_, g, [&] { return heuristic(x, y); }))
       dir_[c] = static_cast<std::uint8_t>(dir);
@@ -111,7 +109,7 @@ class JumpPointSearch : public Planner {
   int gx_ = 0, gy_ = 0;
   CellId goal_ = kNoCell;
   CellId cur_ = kNoCell;
-  double g_cur_ = 0.0;
+  SearchCost g_cur_ = 0;
   // Traced queries only: the trace and its "jump_points" layer: every successor a jump found, in
   // order (closed or already open ones included, so cells may repeat).
   SearchTrace* trace_ = nullptr;
@@ -159,7 +157,7 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
   if constexpr (kTrace) listener.trace = trace_;
   Out<kTrace> out(nodes_, open_, PlainKey{}, result.counters, listener);
   out.begin();
-  out.relax(start, kNoCell, 0.0, [&] { return h(start); });
+  out.relax(start, kNoCell, 0, [&] { return h(start); });
   dir_[start] = kNoDirection;
   switch (best_first_loop(*this, out, limits)) {
     case SearchEnd::Target:
