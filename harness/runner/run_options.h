@@ -26,6 +26,9 @@ struct RunOptions {
   std::filesystem::path resume_dir;
   // Run only this part of the experiment (harness/runner/shard.h); a resumed run keeps its own.
   Shard shard;
+  // `--cpu N`: pin to core N instead of the config's `cpu:` (-1 = as the config says). `run
+  // --jobs` gives each shard process its own this way (harness/runner/parallel_run.h).
+  int cpu = -1;
 };
 
 }  // namespace pathbench
