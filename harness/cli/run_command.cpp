@@ -11,7 +11,6 @@
 #include "harness/cli/commands.h"
 #include "harness/cli_support/run_config_source.h"
 #include "harness/output/summary.h"
-#include "harness/runner/cpu_pinning.h"
 #include "harness/runner/dynamic_runner.h"
 #include "harness/runner/experiment_runner.h"
 #include "harness/runner/parallel_run.h"
@@ -82,6 +81,7 @@ int run_command(const RunArgs& args) {
                                    : load_run_config(args.config, args.options.resume_dir.string());
   RunOptions opt = args.options;
   opt.progress = isatty(2) ? &std::cerr : nullptr;
+  opt.warnings = &std::cerr;
   if (cfg.dynamic && !opt.resume_dir.empty())
     throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "--resume is not supported for dynamic experiments");
@@ -95,8 +95,6 @@ int run_command(const RunArgs& args) {
   if (cfg.dynamic && (opt.cpu >= 0 || cfg.cpu >= 0))
     throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "cpu / --cpu is not supported for dynamic experiments");
-  // Said on stderr before anything runs: times taken on a busy machine are worth little.
-  std::cerr << busy_machine_warning(load_average_1m(), online_cores());
   if (cfg.dynamic) return run_dynamic(cfg, *cfg.dynamic, opt);
   return run_static(cfg, opt, args.jobs, parallel_resume);
 }

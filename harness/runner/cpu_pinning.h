@@ -38,8 +38,10 @@ std::string cpu_governor(int cpu);
 nlohmann::json cpu_facts_at_start(int pinned_cpu);
 void record_run_end(nlohmann::json& meta);
 
-// The warning `pathbench run` prints on stderr when the machine is visibly busy (1-minute load
-// average >= online cores - 0.5): empty otherwise.
+// The warning a pinned `pathbench run` prints on stderr when the machine is visibly busy
+// (1-minute load average >= online cores - 0.5): empty otherwise. Pinned runs only: pinning is
+// asking for careful times, and an unpinned run's stderr stays free of machine-dependent lines
+// (its summary notes still say when the machine was busy).
 std::string busy_machine_warning(double load, int cores);
 
 }  // namespace pathbench

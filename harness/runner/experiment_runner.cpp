@@ -96,6 +96,8 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   const CpuRequest cpu = cpu_request(cfg, opt);
   pin_to_cpu(cpu);
   Prepared ex = prepare(cfg);
+  if (cpu.cpu >= 0 && opt.warnings)
+    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
   const bool resume = !opt.resume_dir.empty();
   std::optional<StagedRun> run;
   Shard shard = opt.shard;

@@ -317,6 +317,8 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
           "command line", 0, "--jobs",
           fmt::format("{} jobs for {} queries: use at most {}", jobs, ordinal, ordinal));
   }
+  if (p.cpu >= 0 && opt.warnings)
+    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
   p.dirs = plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
   const fs::path work = work_dir_of(p.dirs);
   std::error_code ec;
