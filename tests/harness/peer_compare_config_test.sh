@@ -33,11 +33,12 @@ meta = json.load(open(f"{out}/meta.json"))
 assert meta["experiment"]["repetition_order"] == "sweep", meta["experiment"]
 assert meta["experiment"]["repetitions"] == 3, meta["experiment"]
 assert meta["experiment"]["validate"] is True
+assert meta["experiment"]["batch_min_us"] == 0, meta["experiment"]
 assert meta["cpu"]["pinned"] == core, meta["cpu"]
 rows = list(csv.DictReader(open(f"{out}/runs.csv", newline="")))
 planners = {r["planner"] for r in rows}
 assert planners == {"astar", "astar_pairing", "jps", "jps_plus", "boost_astar"}, planners
 assert all(r["valid"] == "1" for r in rows)
-assert all(int(r["batch"]) >= 1 for r in rows)
+assert all(r["batch"] == "1" for r in rows)  # batch_min_us: 0
 print(f"peer_compare_config_test: ok ({len(rows)} rows)")
 PY
