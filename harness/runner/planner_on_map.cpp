@@ -148,9 +148,9 @@ void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path
     }
   } else {
     // Sweep: each repetition solves the whole list in scen order, so a query's repetitions are
-    // a whole sweep apart and none finds its search state still in cache (as one solve per
-    // query per process, the competition's and warthog's scheme, would not). A row is written
-    // with its last repetition; a stop before the last sweep keeps no row of this pair.
+    // a whole sweep apart and none finds its own search state still in cache, as with one solve
+    // per query per process (the competition's and warthog's scheme). A row is written with its
+    // last repetition; a stop before the last sweep keeps no row of this (map, planner).
     for (std::size_t rep = 0; rep < reps && !stop_signal(); ++rep)
       for (std::size_t i = 0; i < todo.size() && !stop_signal(); ++i) {
         solve(i, rep);
