@@ -1,28 +1,19 @@
 #include "algorithms/core/search_types.h"
 
 #include <cmath>
+#include <cstddef>
+#include <iterator>
 #include <sstream>
 
 namespace pathbench {
 
 std::string_view to_string(Status s) {
-  switch (s) {
-    case Status::Solved:
-      return "solved";
-    case Status::Unreachable:
-      return "unreachable";
-    case Status::InvalidQuery:
-      return "invalid_query";
-    case Status::Timeout:
-      return "timeout";
-    case Status::Unsupported:
-      return "unsupported";
-    case Status::Crashed:
-      return "crashed";
-    case Status::ProtocolError:
-      return "protocol_error";
-  }
-  return "unknown";
+  static constexpr std::string_view kNames[] = {"solved",        "unreachable", "invalid_query",
+                                                "timeout",       "unsupported", "crashed",
+                                                "protocol_error"};  // in Status's order
+  static_assert(std::size(kNames) == static_cast<std::size_t>(Status::ProtocolError) + 1);
+  const auto i = static_cast<std::size_t>(s);
+  return i < std::size(kNames) ? kNames[i] : "unknown";
 }
 
 std::string time_limit_problem(double seconds) {

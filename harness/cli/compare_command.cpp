@@ -36,12 +36,8 @@ int compare_command(const CompareArgs& args) {
     if (!fs::is_directory(d)) throw InputError(d, 0, "", "no such results directory");
   const nlohmann::json meta_a = read_results_meta(args.dir_a),
                        meta_b = read_results_meta(args.dir_b);
-  try {
-    opt.seed = meta_a.value("experiment", nlohmann::json::object()).value("seed", std::uint64_t{1});
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError((fs::path(args.dir_a) / "meta.json").string(), 0, "experiment.seed",
-                     fmt::format("unexpected value type ({})", e.what()));
-  }
+  // The bootstrap is seeded by the reference run's experiment seed, as its report was.
+  opt.seed = run_summary_settings(meta_a, args.dir_a).options.seed;
   const RunsCsv a = read_runs_csv(fs::path(args.dir_a) / "runs.csv");
   const RunsCsv b = read_runs_csv(fs::path(args.dir_b) / "runs.csv");
   RunComparison c = compare_runs(a, meta_a, b, meta_b, opt);

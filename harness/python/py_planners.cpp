@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <filesystem>
+#include <iterator>
 #include <limits>
 #include <mutex>
 
@@ -29,19 +30,9 @@ py::object to_python(const ParamValue& v) {
 }
 
 const char* type_name(ParamType t) {
-  switch (t) {
-    case ParamType::Bool:
-      return "bool";
-    case ParamType::Int:
-      return "int";
-    case ParamType::Real:
-      return "real";
-    case ParamType::Choice:
-      return "choice";
-    case ParamType::String:
-      return "string";
-  }
-  return "";
+  static constexpr const char* kNames[] = {"bool", "int", "real", "choice", "string"};
+  static_assert(std::size(kNames) == static_cast<std::size_t>(ParamType::String) + 1);
+  return kNames[static_cast<std::size_t>(t)];
 }
 
 py::list planners() {

@@ -1,4 +1,7 @@
 // render_ascii (trace_renderer.h).
+#include <cstddef>
+#include <iterator>
+
 #include "harness/render/panel_cells.h"
 
 namespace pathbench {
@@ -8,21 +11,9 @@ using namespace render_detail;
 namespace {
 
 char mark_char(Mark m) {
-  switch (m) {
-    case Mark::Free:
-      return '.';
-    case Mark::Wall:
-      return '#';
-    case Mark::Scanned:
-      return ':';
-    case Mark::Expanded:
-      return 'o';
-    case Mark::Frontier:
-      return '+';
-    case Mark::Path:
-      return '*';
-  }
-  return '.';
+  static constexpr char kChars[] = {'.', '#', ':', 'o', '+', '*'};  // in Mark's order
+  static_assert(std::size(kChars) == static_cast<std::size_t>(Mark::Path) + 1);
+  return kChars[static_cast<std::size_t>(m)];
 }
 
 }  // namespace

@@ -27,19 +27,9 @@ constexpr TypeColour kTypeColours[] = {
 };
 
 const char* type_name(TraceEventType t) {
-  switch (t) {
-    case TraceEventType::Generate:
-      return "generate";
-    case TraceEventType::Expand:
-      return "expand";
-    case TraceEventType::Close:
-      return "close";
-    case TraceEventType::Update:
-      return "update";
-    case TraceEventType::JumpPoint:
-      return "jump_point";
-  }
-  return "unknown";
+  static constexpr const char* kNames[] = {"generate", "expand", "close", "update", "jump_point"};
+  static_assert(std::size(kNames) == static_cast<std::size_t>(TraceEventType::JumpPoint) + 1);
+  return kNames[static_cast<std::size_t>(t)];
 }
 
 // Writes the events as YAML flow maps, "  - {type: T, id: N, ...}", straight to the stream.

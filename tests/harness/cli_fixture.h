@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 #include "tests/support/test_data.h"
 
@@ -123,28 +124,18 @@ inline constexpr const char* kRunHeaderPrefix =
     "dataset,map,query,planner,algorithm,params,sx,sy,gx,gy,status,valid,cost,optimal,"
     "suboptimality,path_cells,expansions,generated,time_us";
 
-class CliTest : public ::testing::Test {
+class CliTest : public pathbench::testing::ScratchTest {
  protected:
   void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_cli_test_" + std::to_string(rd()));
-    work_ = root_ / "work";
-    fs::create_directories(work_);
     write("serp.map", kSerpMap);
     write("serp.map.scen", kSerpScen);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
   }
 
   void write(const std::string& name, const std::string& text) { write_text(work_ / name, text); }
 
   // Runs the binary with `args` in the work folder; stdout and stderr go to files outside it.
   CmdResult run(const std::vector<std::string>& args) const {
-    std::string cmd = shell_quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + shell_quote(a);
-    return testing::run_shell(work_, cmd, root_);
+    return testing::run_shell(work_, testing::command_line(PATHBENCH_EXE, args), root_);
   }
 
   // `pathbench run <config> --out out` with the config written to `name`.
@@ -182,7 +173,7 @@ class CliTest : public ::testing::Test {
 
   std::string path_of(const std::string& name) const { return (work_ / name).string(); }
 
-  fs::path root_, work_;
+  const fs::path work_ = subdir("work");
 };
 
 // The config used by the bad-input tests (planner entry at line 8); tests replace pieces.

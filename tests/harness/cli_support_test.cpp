@@ -17,6 +17,7 @@
 #include "harness/cli_support/planner_requests.h"
 #include "harness/cli_support/plot_script.h"
 #include "harness/cli_support/solve_output.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench::cli {
@@ -116,24 +117,14 @@ TEST(SolveOutput, JsonHasPathAsXYAndNullCostUnlessSolved) {
   EXPECT_EQ(k["message"], "why");
 }
 
-class TempDir : public ::testing::Test {
+class TempDir : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    dir_ = fs::temp_directory_path() / ("pathbench_cli_support_" + std::to_string(rd()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  fs::path dir_;
 };
 
 using PlotScript = TempDir;
 
 TEST_F(PlotScript, InstalledCopyBesideTheBinaryWinsOverTheSourceTree) {
-  const fs::path prefix = dir_ / "prefix", source = dir_ / "src";
+  const fs::path prefix = root_ / "prefix", source = root_ / "src";
   fs::create_directories(prefix / "bin");
   fs::create_directories(source / "scripts");
   EXPECT_FALSE(find_plot_script(prefix / "bin", source));
@@ -144,13 +135,13 @@ TEST_F(PlotScript, InstalledCopyBesideTheBinaryWinsOverTheSourceTree) {
   ASSERT_TRUE(testing::write_text(installed, ""));
   EXPECT_EQ(find_plot_script(prefix / "bin", source), installed);
   // The build tree's binary finds the source tree's script.
-  EXPECT_TRUE(find_plot_script(dir_ / "nowhere", PATHBENCH_SOURCE_DIR));
+  EXPECT_TRUE(find_plot_script(root_ / "nowhere", PATHBENCH_SOURCE_DIR));
 }
 
 using ChildProgram = TempDir;
 
 TEST_F(ChildProgram, ArgumentsArriveAsWordsWithoutAShell) {
-  const fs::path out = dir_ / "it's a \"dir\"" / "out.txt";
+  const fs::path out = root_ / "it's a \"dir\"" / "out.txt";
   fs::create_directories(out.parent_path());
   const std::string word = "it's $HOME `true` \"quoted\" ; rm -rf /";
   const ProgramExit e =
@@ -166,7 +157,7 @@ TEST_F(ChildProgram, FailuresAreDescribed) {
   EXPECT_TRUE(failed.started);
   EXPECT_EQ(failed.status, 3);
   EXPECT_EQ(failed.problem, "exited with status 3");
-  const ProgramExit missing = run_program({(dir_ / "no-such-program").string()}, true);
+  const ProgramExit missing = run_program({(root_ / "no-such-program").string()}, true);
   EXPECT_FALSE(missing.started);
   EXPECT_NE(missing.problem.find("cannot start"), std::string::npos) << missing.problem;
 }

@@ -12,24 +12,23 @@
 #include <string>
 
 #include "harness/config/experiment_config.h"
+#include "tests/support/scratch_dir.h"
 
 namespace pathbench {
 
 namespace fs = std::filesystem;
 
-// Removes its folder afterwards and restores PATHBENCH_DATA.
-class ConfigTest : public ::testing::Test {
+// Restores PATHBENCH_DATA afterwards.
+class ConfigTest : public pathbench::testing::ScratchTest {
  protected:
   void SetUp() override {
-    std::random_device rd;
-    dir_ = fs::temp_directory_path() / ("pathbench_config_test_" + std::to_string(rd()));
-    fs::create_directories(dir_ / "maps");
+    fs::create_directories(root_ / "maps");
     for (const char* m : {"arena", "den512", "lak512", "nosc"}) {
-      write(dir_ / "maps" / (std::string(m) + ".map"), "type octile\nheight 1\nwidth 1\nmap\n.\n");
+      write(root_ / "maps" / (std::string(m) + ".map"), "type octile\nheight 1\nwidth 1\nmap\n.\n");
       if (std::string(m) != "nosc")
-        write(dir_ / "maps" / (std::string(m) + ".map.scen"), "version 1\n");
+        write(root_ / "maps" / (std::string(m) + ".map.scen"), "version 1\n");
     }
-    write(dir_ / "maps" / "special.scen", "version 1\n");
+    write(root_ / "maps" / "special.scen", "version 1\n");
     saved_data_ = getenv_value("PATHBENCH_DATA");
   }
   void TearDown() override {
@@ -37,8 +36,6 @@ class ConfigTest : public ::testing::Test {
       setenv("PATHBENCH_DATA", saved_data_->c_str(), 1);
     else
       unsetenv("PATHBENCH_DATA");
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
   }
 
   static std::optional<std::string> getenv_value(const char* name) {
@@ -49,12 +46,11 @@ class ConfigTest : public ::testing::Test {
     fs::create_directories(p.parent_path());
     std::ofstream(p) << text;
   }
-  fs::path config_path() const { return dir_ / "exp.yaml"; }
+  fs::path config_path() const { return root_ / "exp.yaml"; }
   ExperimentConfig parse(const std::string& yaml) const {
-    return parse_experiment(yaml, config_path(), dir_ / "repo");
+    return parse_experiment(yaml, config_path(), root_ / "repo");
   }
 
-  fs::path dir_;
   std::optional<std::string> saved_data_;
 };
 

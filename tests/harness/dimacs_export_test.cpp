@@ -21,6 +21,7 @@
 #include "datasets/dimacs_export.h"
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 #include "tests/support/test_data.h"
 
@@ -230,26 +231,16 @@ TEST(DimacsExport, BoostDijkstraMatchesTheReferenceUnderOtherMoveRules) {
 
 // ---- The binary ----
 
-class DimacsCli : public ::testing::Test {
+class DimacsCli : public pathbench::testing::ScratchTest {
  protected:
   void SetUp() override {
-    std::random_device rd;
-    dir_ = fs::temp_directory_path() / ("pathbench_dimacs_test_" + std::to_string(rd()));
-    fs::create_directories(dir_);
     Grid g(3, 2);
     g.set_passable(1, 0, false);
-    write_map(dir_ / "tiny.map", g);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
+    write_map(root_ / "tiny.map", g);
   }
   testing::CommandResult pathbench(const std::vector<std::string>& args) const {
-    std::string cmd = testing::shell_quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + testing::shell_quote(a);
-    return testing::run_shell(dir_, cmd, dir_);
+    return testing::run_shell(root_, testing::command_line(PATHBENCH_EXE, args), root_);
   }
-  fs::path dir_;
 };
 
 TEST_F(DimacsCli, WritesBothFilesAndRefusesToReplaceThem) {
@@ -257,7 +248,7 @@ TEST_F(DimacsCli, WritesBothFilesAndRefusesToReplaceThem) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("wrote tiny.gr (5 vertices, 8 arcs"), std::string::npos) << r.out;
   const ReadGraph g =
-      read_back(testing::read_text(dir_ / "tiny.gr"), testing::read_text(dir_ / "tiny.co"));
+      read_back(testing::read_text(root_ / "tiny.gr"), testing::read_text(root_ / "tiny.co"));
   // (0,0) (2,0) / (0,1) (1,1) (2,1): 1 2 / 3 4 5; no diagonal passes the blocked (1,0).
   EXPECT_EQ(arc_set(g), (std::set<Arc>{{1, 3, 10000},
                                        {3, 1, 10000},
@@ -268,23 +259,23 @@ TEST_F(DimacsCli, WritesBothFilesAndRefusesToReplaceThem) {
                                        {4, 5, 10000},
                                        {5, 4, 10000}}));
 
-  const std::string before = testing::read_text(dir_ / "tiny.gr");
+  const std::string before = testing::read_text(root_ / "tiny.gr");
   r = pathbench({"export-dimacs", "--map", "tiny.map", "-o", "tiny.gr", "--corner-cutting"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("exists; pass --overwrite"), std::string::npos) << r.err;
-  EXPECT_EQ(testing::read_text(dir_ / "tiny.gr"), before);
+  EXPECT_EQ(testing::read_text(root_ / "tiny.gr"), before);
   // Only the .co is in the way: nothing is written either.
-  ASSERT_TRUE(testing::write_text(dir_ / "other.co", "mine\n"));
+  ASSERT_TRUE(testing::write_text(root_ / "other.co", "mine\n"));
   r = pathbench({"export-dimacs", "--map", "tiny.map", "-o", "other.gr"});
   EXPECT_EQ(r.code, 2);
-  EXPECT_FALSE(fs::exists(dir_ / "other.gr"));
-  EXPECT_EQ(testing::read_text(dir_ / "other.co"), "mine\n");
+  EXPECT_FALSE(fs::exists(root_ / "other.gr"));
+  EXPECT_EQ(testing::read_text(root_ / "other.co"), "mine\n");
 
   r = pathbench({"export-dimacs", "--map", "tiny.map", "-o", "tiny.gr", "--corner-cutting",
                  "--overwrite", "--scale", "1000"});
   ASSERT_EQ(r.code, 0) << r.err;
   const ReadGraph cut =
-      read_back(testing::read_text(dir_ / "tiny.gr"), testing::read_text(dir_ / "tiny.co"));
+      read_back(testing::read_text(root_ / "tiny.gr"), testing::read_text(root_ / "tiny.co"));
   EXPECT_EQ(cut.m, 12);  // + the diagonals 1-4 and 2-4 past the blocked corner, both ways
   EXPECT_TRUE(arc_set(cut).count({1, 4, 1414}));
 }
@@ -303,8 +294,8 @@ TEST_F(DimacsCli, BadRequestsExit2WithoutWriting) {
     EXPECT_EQ(r.code, 2) << message;
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
   }
-  EXPECT_FALSE(fs::exists(dir_ / "g.gr"));
-  EXPECT_FALSE(fs::exists(dir_ / "g.co"));
+  EXPECT_FALSE(fs::exists(root_ / "g.gr"));
+  EXPECT_FALSE(fs::exists(root_ / "g.co"));
   const auto r = pathbench({"export-dimacs", "--map", "missing.map", "-o", "g.gr"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("missing.map"), std::string::npos) << r.err;

@@ -69,11 +69,11 @@ TEST_F(ConfigTest, FullConfigParsesToExpectedStructs) {
   EXPECT_EQ(dao.line, 9);
   // Explicit entry first, then the glob's matches in sorted order.
   ASSERT_EQ(dao.maps.size(), 3u);
-  EXPECT_EQ(dao.maps[0].map, dir_ / "maps" / "arena.map");
-  EXPECT_EQ(dao.maps[0].scen, dir_ / "maps" / "arena.map.scen");
-  EXPECT_EQ(dao.maps[1].map, dir_ / "maps" / "den512.map");
-  EXPECT_EQ(dao.maps[2].map, dir_ / "maps" / "lak512.map");
-  EXPECT_EQ(dao.maps[2].scen, dir_ / "maps" / "lak512.map.scen");
+  EXPECT_EQ(dao.maps[0].map, root_ / "maps" / "arena.map");
+  EXPECT_EQ(dao.maps[0].scen, root_ / "maps" / "arena.map.scen");
+  EXPECT_EQ(dao.maps[1].map, root_ / "maps" / "den512.map");
+  EXPECT_EQ(dao.maps[2].map, root_ / "maps" / "lak512.map");
+  EXPECT_EQ(dao.maps[2].scen, root_ / "maps" / "lak512.map.scen");
   EXPECT_EQ(dao.limit, 200);
   ASSERT_TRUE(dao.buckets.has_value());
   EXPECT_EQ(*dao.buckets, std::make_pair(0, 50));
@@ -83,7 +83,7 @@ TEST_F(ConfigTest, FullConfigParsesToExpectedStructs) {
 
   const DatasetConfig& one = c.datasets[1];
   ASSERT_EQ(one.maps.size(), 1u);
-  EXPECT_EQ(one.maps[0].scen, dir_ / "maps" / "special.scen");
+  EXPECT_EQ(one.maps[0].scen, root_ / "maps" / "special.scen");
   EXPECT_EQ(one.limit, 0);
   EXPECT_FALSE(one.buckets.has_value());
   EXPECT_EQ(one.rules, MoveRules{});
@@ -163,20 +163,20 @@ planners: [{label: a, algorithm: astar}]
 }
 
 TEST_F(ConfigTest, LoadExperimentReadsFileAndResolvesRelativeToItsFolder) {
-  write(dir_ / "sub" / "exp.yaml", R"(name: sub
+  write(root_ / "sub" / "exp.yaml", R"(name: sub
 datasets:
   - name: m
     movingai: {maps: [../maps/arena.map]}
 planners: [{label: a, algorithm: astar}]
 )");
-  const ExperimentConfig c = load_experiment(dir_ / "sub" / "exp.yaml", dir_ / "repo");
-  EXPECT_EQ(c.source_file, dir_ / "sub" / "exp.yaml");
+  const ExperimentConfig c = load_experiment(root_ / "sub" / "exp.yaml", root_ / "repo");
+  EXPECT_EQ(c.source_file, root_ / "sub" / "exp.yaml");
   ASSERT_EQ(c.datasets[0].maps.size(), 1u);
-  EXPECT_EQ(c.datasets[0].maps[0].map, dir_ / "maps" / "arena.map");
+  EXPECT_EQ(c.datasets[0].maps[0].map, root_ / "maps" / "arena.map");
   EXPECT_NE(c.source_text.find("name: sub"), std::string::npos);
 
   try {
-    load_experiment(dir_ / "missing.yaml", dir_ / "repo");
+    load_experiment(root_ / "missing.yaml", root_ / "repo");
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("missing.yaml"), std::string::npos);
@@ -185,7 +185,7 @@ planners: [{label: a, algorithm: astar}]
 }
 
 TEST_F(ConfigTest, PathbenchDataFromEnvironment) {
-  setenv("PATHBENCH_DATA", dir_.c_str(), 1);
+  setenv("PATHBENCH_DATA", root_.c_str(), 1);
   const ExperimentConfig c = parse(R"(name: e
 datasets:
   - name: m
@@ -193,15 +193,15 @@ datasets:
 planners: [{label: a, algorithm: astar}]
 )");
   ASSERT_EQ(c.datasets[0].maps.size(), 2u);
-  EXPECT_EQ(c.datasets[0].maps[0].map, dir_ / "maps" / "den512.map");
-  EXPECT_EQ(c.datasets[0].maps[1].map, dir_ / "maps" / "lak512.map");
+  EXPECT_EQ(c.datasets[0].maps[0].map, root_ / "maps" / "den512.map");
+  EXPECT_EQ(c.datasets[0].maps[1].map, root_ / "maps" / "lak512.map");
 }
 
 TEST_F(ConfigTest, PathbenchDataDefaultsToSharedBesideRepo) {
   unsetenv("PATHBENCH_DATA");
-  // repo root is dir_/repo, so the default is dir_/shared/datasets.
-  write(dir_ / "shared" / "datasets" / "movingai" / "x.map", "type octile\n");
-  write(dir_ / "shared" / "datasets" / "movingai" / "x.map.scen", "version 1\n");
+  // repo root is root_/repo, so the default is root_/shared/datasets.
+  write(root_ / "shared" / "datasets" / "movingai" / "x.map", "type octile\n");
+  write(root_ / "shared" / "datasets" / "movingai" / "x.map.scen", "version 1\n");
   const ExperimentConfig c = parse(R"(name: e
 datasets:
   - name: m
@@ -209,7 +209,7 @@ datasets:
 planners: [{label: a, algorithm: astar}]
 )");
   ASSERT_EQ(c.datasets[0].maps.size(), 1u);
-  EXPECT_EQ(c.datasets[0].maps[0].map, dir_ / "shared" / "datasets" / "movingai" / "x.map");
+  EXPECT_EQ(c.datasets[0].maps[0].map, root_ / "shared" / "datasets" / "movingai" / "x.map");
 }
 
 TEST(ExpandEnv, ExpandsKnownVariablesAndDefaults) {

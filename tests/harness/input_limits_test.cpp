@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -20,19 +21,9 @@ using testing::write_text;
 
 constexpr const char* kMap = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
 
-class InputLimitsTest : public ::testing::Test {
+class InputLimitsTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_input_limits_" + std::to_string(rd()));
-    work_ = root_ / "work";
-    fs::create_directories(work_);
-    write_text(work_ / "m.map", kMap);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
+  void SetUp() override { write_text(work_ / "m.map", kMap); }
 
   CommandResult pathbench(const std::string& args) const {
     return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
@@ -51,7 +42,7 @@ class InputLimitsTest : public ::testing::Test {
   }
   bool wrote_results() const { return fs::exists(work_ / "out") || fs::exists(work_ / "results"); }
 
-  fs::path root_, work_;
+  const fs::path work_ = subdir("work");
 };
 
 TEST_F(InputLimitsTest, UnresolvablePathsAreInputErrorsNotFilesystemExceptions) {

@@ -17,6 +17,7 @@
 
 #include "harness/output/latex_tables.h"
 #include "harness/output/runs_csv_reader.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -74,21 +75,11 @@ TEST(LatexFormat, EscapesAndDigits) {
   EXPECT_EQ(latex_number(std::nan("")), "--");
 }
 
-class LatexTablesTest : public ::testing::Test {
+class LatexTablesTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_latex_test_" + std::to_string(rd()));
-    fs::create_directories(root_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
   testing::CommandResult sh(const fs::path& cwd, const std::string& cmd) const {
     return run_shell(cwd, cmd, root_);
   }
-  fs::path root_;
 };
 
 TEST_F(LatexTablesTest, CompilesWithPdflatexAndShowsSummaryNumbers) {

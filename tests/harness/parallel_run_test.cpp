@@ -12,6 +12,7 @@
 
 #include "harness/runner/shard_process.h"
 #include "tests/support/run_rows.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -41,26 +42,16 @@ std::string config(int size, int count, int per_bucket) {
          "  - {label: jps, algorithm: jps}\n";
 }
 
-class ParallelRunTest : public ::testing::Test {
+class ParallelRunTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_parallel_test_" + std::to_string(rd()));
-    work_ = root_ / "work";
-    fs::create_directories(work_);
-    write_text(work_ / "exp.yaml", config(48, 3, 2));
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
+  void SetUp() override { write_text(work_ / "exp.yaml", config(48, 3, 2)); }
   CommandResult pathbench(const std::string& args) const {
     return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
   }
   nlohmann::json meta(const fs::path& dir) const {
     return nlohmann::json::parse(read_text(work_ / dir / "meta.json"));
   }
-  fs::path root_, work_;
+  const fs::path work_ = subdir("work");
 };
 
 TEST_F(ParallelRunTest, TwoJobsEqualTheSingleProcessRunApartFromTimes) {

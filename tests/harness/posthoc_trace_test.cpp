@@ -19,6 +19,7 @@
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"
 #include "harness/render/posthoc_trace.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -248,25 +249,15 @@ TEST(PosthocTrace, LoggingIsOffUnlessAsked) {
 
 // ---- The binary ----
 
-class PosthocCli : public ::testing::Test {
+class PosthocCli : public pathbench::testing::ScratchTest {
  protected:
   void SetUp() override {
-    std::random_device rd;
-    dir_ = fs::temp_directory_path() / ("pathbench_posthoc_test_" + std::to_string(rd()));
-    fs::create_directories(dir_);
     fs::copy_file(fs::path(PATHBENCH_SOURCE_DIR) / "datasets" / "maps" / "quickstart.map",
-                  dir_ / "q.map");
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
+                  root_ / "q.map");
   }
   testing::CommandResult pathbench(const std::vector<std::string>& args) const {
-    std::string cmd = testing::shell_quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + testing::shell_quote(a);
-    return testing::run_shell(dir_, cmd, dir_);
+    return testing::run_shell(root_, testing::command_line(PATHBENCH_EXE, args), root_);
   }
-  fs::path dir_;
 };
 
 TEST_F(PosthocCli, RenderAndSolveWriteTraces) {
@@ -274,7 +265,7 @@ TEST_F(PosthocCli, RenderAndSolveWriteTraces) {
                       "jps", "--posthoc", "jps.trace.yaml"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("wrote jps.trace.yaml (Posthoc trace,"), std::string::npos) << r.out;
-  const YAML::Node doc = YAML::LoadFile((dir_ / "jps.trace.yaml").string());
+  const YAML::Node doc = YAML::LoadFile((root_ / "jps.trace.yaml").string());
   EXPECT_EQ(doc["version"].as<std::string>(), "1.4.0");
   EXPECT_GT(count_types(doc)["jump_point"], 0u);
 
@@ -284,11 +275,11 @@ TEST_F(PosthocCli, RenderAndSolveWriteTraces) {
   const std::size_t at = r.out.find("\"expansions\":");
   ASSERT_NE(at, std::string::npos) << r.out;
   const std::size_t expansions = std::stoul(r.out.substr(at + 13));
-  EXPECT_EQ(count_types(YAML::LoadFile((dir_ / "a.trace.yaml").string()))["expand"], expansions);
+  EXPECT_EQ(count_types(YAML::LoadFile((root_ / "a.trace.yaml").string()))["expand"], expansions);
 }
 
 TEST_F(PosthocCli, RefusesBadRequestsWithExit2) {
-  ASSERT_TRUE(testing::write_text(dir_ / "mine.trace.yaml", "user data\n"));
+  ASSERT_TRUE(testing::write_text(root_ / "mine.trace.yaml", "user data\n"));
   const std::vector<std::string> query = {"--map", "q.map", "--start", "1,4", "--goal", "44,28"};
   auto with = [&](std::vector<std::string> head, std::vector<std::string> tail) {
     head.insert(head.end(), query.begin(), query.end());
@@ -313,12 +304,12 @@ TEST_F(PosthocCli, RefusesBadRequestsWithExit2) {
     EXPECT_NE(r.err.find(b.message), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
-  EXPECT_EQ(testing::read_text(dir_ / "mine.trace.yaml"), "user data\n");
+  EXPECT_EQ(testing::read_text(root_ / "mine.trace.yaml"), "user data\n");
   for (const char* f : {"t.yaml", "b.trace.yaml", "c.trace.yaml"})
-    EXPECT_FALSE(fs::exists(dir_ / f));
+    EXPECT_FALSE(fs::exists(root_ / f));
   const auto r = with({"render"}, {"--posthoc", "mine.trace.yaml", "--overwrite"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(YAML::LoadFile((dir_ / "mine.trace.yaml").string())["version"].as<std::string>(),
+  EXPECT_EQ(YAML::LoadFile((root_ / "mine.trace.yaml").string())["version"].as<std::string>(),
             "1.4.0");
 }
 

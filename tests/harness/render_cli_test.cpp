@@ -17,6 +17,7 @@
 #include "datasets/map_io.h"
 #include "harness/render/raster_image.h"
 #include "tests/harness/render_test_support.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -30,25 +31,15 @@ using render_testing::traced_panel;
 using Cmd = testing::CommandResult;
 using testing::read_text;
 
-class RenderCli : public ::testing::Test {
+class RenderCli : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    dir_ = fs::temp_directory_path() / ("pathbench_render_test_" + std::to_string(rd()));
-    fs::create_directories(dir_);
-    write_map(dir_ / "bar.map", bar_map());
+  void SetUp() override { write_map(root_ / "bar.map", bar_map()); }
+  Cmd run(const std::string& shell_cmd) const {
+    return testing::run_shell(root_, shell_cmd, root_);
   }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  Cmd run(const std::string& shell_cmd) const { return testing::run_shell(dir_, shell_cmd, dir_); }
   Cmd pathbench(const std::vector<std::string>& args) const {
-    std::string cmd = testing::shell_quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + testing::shell_quote(a);
-    return run(cmd);
+    return run(testing::command_line(PATHBENCH_EXE, args));
   }
-  fs::path dir_;
 };
 
 TEST_F(RenderCli, WritesPngSvgAscii) {
@@ -56,13 +47,13 @@ TEST_F(RenderCli, WritesPngSvgAscii) {
                      "--compare", "astar,jps,astar:weight=2", "--cell", "5", "-o", "out.png"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("wrote out.png"), std::string::npos) << r.out;
-  const RasterImage img = decode_png(read_text(dir_ / "out.png"));
+  const RasterImage img = decode_png(read_text(root_ / "out.png"));
   EXPECT_EQ(img.width(), 8 + 3 * (360 + 8));
 
   r = pathbench({"render", "--map", "bar.map", "--start", "12,2", "--goal", "12,12", "-o",
                  "out.svg", "--set", "heuristic=manhattan"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(read_text(dir_ / "out.svg").find("astar:heuristic=manhattan"), std::string::npos);
+  EXPECT_NE(read_text(root_ / "out.svg").find("astar:heuristic=manhattan"), std::string::npos);
 
   r = pathbench({"render", "--map", "bar.map", "--start", "12,2", "--goal", "12,12", "--ascii",
                  "--planner", "jps"});
@@ -92,18 +83,18 @@ TEST_F(RenderCli, BadInputIsOneMessage) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << r.err;
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << what << r.err;
   }
-  EXPECT_FALSE(fs::exists(dir_ / "x.png"));
+  EXPECT_FALSE(fs::exists(root_ / "x.png"));
 }
 
 // --cell 64 on a 512x512 map would be a 32768x32768 picture (4 GB of pixels): refused up front.
 TEST_F(RenderCli, OversizedPictureIsRefusedBeforeDrawing) {
-  write_map(dir_ / "big.map", Grid(512, 512));
+  write_map(root_ / "big.map", Grid(512, 512));
   const Cmd r = pathbench({"render", "--map", "big.map", "--start", "0,0", "--goal", "511,511",
                            "--cell", "64", "-o", "big.png"});
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("field '--cell'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("million pixels"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(dir_ / "big.png"));
+  EXPECT_FALSE(fs::exists(root_ / "big.png"));
 }
 
 std::string find_chromium() {
@@ -119,7 +110,7 @@ TEST_F(RenderCli, HtmlReplayShowsTraceCountsInChromium) {
   if (chromium.empty())
     GTEST_SKIP() << "chromium not installed (apt-get install chromium; scripts/setup.sh does it)";
   const Grid g = random_map(60, 40, 0.25, 9);
-  write_map(dir_ / "rand.map", g);
+  write_map(root_ / "rand.map", g);
   // A long query, so A* needs many steps and JPS few.
   const Query q = [&] {
     Query best{{0, 0}, {0, 0}};
@@ -144,9 +135,9 @@ TEST_F(RenderCli, HtmlReplayShowsTraceCountsInChromium) {
   ASSERT_GT(na, nj);
   const std::uint64_t mid = (na + nj) / 2;  // past JPS's end, inside A*'s search
 
-  const fs::path html = fs::absolute(dir_ / "replay.html");
+  const fs::path html = fs::absolute(root_ / "replay.html");
   auto dump = [&](const std::string& fragment) {
-    const fs::path profile = dir_ / ("chromium-profile" + std::to_string(std::rand()));
+    const fs::path profile = root_ / ("chromium-profile" + std::to_string(std::rand()));
     fs::create_directories(profile);
     const std::string cmd =
         "timeout 120 " + chromium +

@@ -22,6 +22,7 @@
 
 #include "harness/output/runs_csv_reader.h"
 #include "tests/support/run_rows.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -57,26 +58,15 @@ constexpr const char* kConfig =
     "  - {label: dijkstra, algorithm: dijkstra}\n"
     "  - {label: wastar, algorithm: astar, params: {weight: [1.5, 3]}}\n";
 
-class ReportTest : public ::testing::Test {
+class ReportTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_report_test_" + std::to_string(rd()));
-    fs::create_directories(root_);
-    write_text(root_ / "cfg.yaml", kConfig);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
+  void SetUp() override { write_text(root_ / "cfg.yaml", kConfig); }
   Exit run(const std::vector<std::string>& args) const {
     return wait_for(root_, spawn(root_, args));
   }
   Exit run_config(const fs::path& out, const std::string& cfg = "cfg.yaml") const {
     return run({"run", (root_ / cfg).string(), "--out", out.string()});
   }
-
-  fs::path root_;
 };
 
 using testing::rows_without_times;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/support/run_rows.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -45,24 +46,13 @@ inline std::size_t count_lines(const fs::path& p) {
   return static_cast<std::size_t>(std::count(t.begin(), t.end(), '\n'));
 }
 
-class RunSafetyTest : public ::testing::Test {
+class RunSafetyTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_safety_test_" + std::to_string(rd()));
-    work_ = root_ / "work";
-    fs::create_directories(work_);
-    ASSERT_TRUE(write_text(work_ / "cfg.yaml", config()));
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
+  void SetUp() override { ASSERT_TRUE(write_text(work_ / "cfg.yaml", config())); }
   // The binary with `args` in the work folder; `prefix` is shell text run first (ulimit, env).
   CommandResult run(const std::vector<std::string>& args, const std::string& prefix = "") const {
-    std::string cmd = prefix + "exec " + shell_quote(PATHBENCH_EXE);
-    for (const std::string& a : args) cmd += " " + shell_quote(a);
-    return testing::run_shell(work_, cmd, root_);
+    return testing::run_shell(work_, prefix + "exec " + testing::command_line(PATHBENCH_EXE, args),
+                              root_);
   }
   pid_t spawn(const std::vector<std::string>& args) const {
     std::vector<std::string> a = args;
@@ -92,7 +82,8 @@ class RunSafetyTest : public ::testing::Test {
     return partial;
   }
 
-  fs::path root_, work_, reference_;
+  const fs::path work_ = subdir("work");
+  fs::path reference_;
 };
 
 }  // namespace pathbench

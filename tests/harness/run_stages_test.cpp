@@ -15,24 +15,15 @@
 #include "harness/output/dynamic_row.h"
 #include "harness/runner/run_progress.h"
 #include "harness/runner/staged_run.h"
+#include "tests/support/scratch_dir.h"
 
 namespace pathbench {
 namespace {
 
 namespace fs = std::filesystem;
 
-class RunStagesTest : public ::testing::Test {
+class RunStagesTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_stages_test_" + std::to_string(rd()));
-    fs::create_directories(root_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
-  fs::path root_;
 };
 
 TEST_F(RunStagesTest, StagedRunIsPublishedWholeAndFoundAgainFromEitherSpelling) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tests/support/run_rows.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -38,26 +39,16 @@ std::string config(int seed) {
          "  - {label: wastar, algorithm: astar, params: {weight: 2}}\n";
 }
 
-class ShardTest : public ::testing::Test {
+class ShardTest : public pathbench::testing::ScratchTest {
  protected:
-  void SetUp() override {
-    std::random_device rd;
-    root_ = fs::temp_directory_path() / ("pathbench_shard_test_" + std::to_string(rd()));
-    work_ = root_ / "work";
-    fs::create_directories(work_);
-    write_text(work_ / "exp.yaml", config(5));
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-  }
+  void SetUp() override { write_text(work_ / "exp.yaml", config(5)); }
   CommandResult pathbench(const std::string& args) const {
     return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
   }
   std::size_t rows(const fs::path& dir) const {
     return rows_without_times(work_ / dir / "runs.csv").size() - 1;  // minus the header
   }
-  fs::path root_, work_;
+  const fs::path work_ = subdir("work");
 };
 
 TEST_F(ShardTest, ShardsMergeIntoTheSingleProcessRun) {

@@ -42,6 +42,13 @@ inline bool write_text(const std::filesystem::path& p, const std::string& text) 
 // Spelled testing::shell_quote in the tests.
 using pathbench::shell_quote;
 
+// `exe` then `args` as one /bin/sh command line, every word quoted.
+inline std::string command_line(const std::string& exe, const std::vector<std::string>& args) {
+  std::string cmd = shell_quote(exe);
+  for (const std::string& a : args) cmd += " " + shell_quote(a);
+  return cmd;
+}
+
 // Runs `command` with /bin/sh in `cwd`, stdin from /dev/null; stdout and stderr are captured
 // through files in `capture_dir` (which must exist and may differ from cwd, so that a test can
 // assert that nothing else appeared in cwd).
