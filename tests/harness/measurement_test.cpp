@@ -5,7 +5,6 @@
 // solves happen, in what order, and what the rows and meta.json say.
 #include <gtest/gtest.h>
 #include <sched.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -23,6 +22,7 @@
 #include "harness/runner/experiment_runner.h"
 #include "harness/runner/shard_process.h"
 #include "tests/support/run_rows.h"
+#include "tests/support/scratch_dir.h"
 
 namespace pathbench {
 
@@ -71,24 +71,15 @@ void ensure_registered() {
   (void)once;
 }
 
-class Measurement : public ::testing::Test {
+class Measurement : public testing::ScratchTest {
  protected:
   void SetUp() override {
     ensure_registered();
     solve_log().clear();
-    // One folder per test and process: ctest runs the tests of this file in parallel.
-    dir_ = fs::temp_directory_path() /
-           ("pathbench_measurement_test_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-            std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     sched_getaffinity(0, sizeof(affinity_), &affinity_);
   }
-  void TearDown() override {
-    sched_setaffinity(0, sizeof(affinity_), &affinity_);  // a pinned run pins this process
-    fs::remove_all(dir_);
-  }
+  // A pinned run pins this process: later tests of the same process get every core back.
+  void TearDown() override { sched_setaffinity(0, sizeof(affinity_), &affinity_); }
 
   static std::string yaml(const std::string& settings, const std::string& planner) {
     return "name: measure\n" + settings +
@@ -137,7 +128,7 @@ class Measurement : public ::testing::Test {
     return out;
   }
 
-  fs::path dir_;
+  const fs::path dir_ = root_;
   cpu_set_t affinity_{};
 };
 
