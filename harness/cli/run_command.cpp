@@ -69,6 +69,9 @@ int run_command(const RunArgs& args) {
   // `--resume DIR.jobs` continues a `--jobs` run: its plan, not a meta.json, says what to run.
   const bool parallel_resume =
       !args.options.resume_dir.empty() && is_parallel_work_dir(args.options.resume_dir);
+  if (parallel_resume && args.options.cpu >= 0)
+    throw InputError("command line", 0, "--cpu",
+                     "a --jobs run resumes on the cores it started with; drop --cpu");
   if (args.jobs > 1 && !args.options.resume_dir.empty())
     throw InputError("command line", 0, "--jobs",
                      "--resume continues with the interrupted run's own number of processes; "
@@ -78,6 +81,7 @@ int run_command(const RunArgs& args) {
                                    : load_run_config(args.config, args.options.resume_dir.string());
   RunOptions opt = args.options;
   opt.progress = isatty(2) ? &std::cerr : nullptr;
+  opt.warnings = &std::cerr;
   if (cfg.dynamic && !opt.resume_dir.empty())
     throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "--resume is not supported for dynamic experiments");
@@ -88,6 +92,9 @@ int run_command(const RunArgs& args) {
     throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
                      "--jobs is not supported for dynamic experiments");
   opt.summary_by = args.by_map ? GroupBy::Map : cfg.summary_by;
+  if (cfg.dynamic && (opt.cpu >= 0 || cfg.cpu >= 0))
+    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
+                     "cpu / --cpu is not supported for dynamic experiments");
   if (cfg.dynamic) return run_dynamic(cfg, *cfg.dynamic, opt);
   return run_static(cfg, opt, args.jobs, parallel_resume);
 }
@@ -123,6 +130,10 @@ Subcommand add_run_command(CLI::App& app) {
          },
          "K/N: run only part K (0-based) of N of the queries; `merge` joins them")
       ->type_name("K/N");
+  cmd->add_option("--cpu", args->options.cpu,
+                  "N: pin the run to core N (overrides the config's cpu:; with --jobs J shard k "
+                  "runs on core N+k)")
+      ->check(CLI::Range(0, 1023));
   cmd->add_option("--jobs", args->jobs,
                   "J: run J shards as processes on this machine, one per core, and merge them")
       ->check(CLI::Range(1, 1024));

@@ -29,12 +29,22 @@ namespace {
 
 // Caps that keep a typo from asking for days of runs.
 constexpr int kMaxRepetitions = 10000;
+constexpr double kMaxBatchMinUs = 1e6;  // one second per measurement is already far too much
+constexpr int kMaxCpu = 1023;           // CPU_SETSIZE - 1
+
+RepetitionOrder read_repetition_order(const Context& ctx, const Value& v) {
+  const std::string text = get_string(ctx, v);
+  if (text == "sweep") return RepetitionOrder::Sweep;
+  if (text == "back_to_back") return RepetitionOrder::BackToBack;
+  ctx.fail(v.line, v.field, "expected sweep or back_to_back, got '" + text + "'");
+}
 
 ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
   if (!root.IsDefined() || root.IsNull()) ctx.fail(1, "", "the experiment file is empty");
-  const MapReader m(ctx, root, "", line_of(root, 1),
-                    {"name", "seed", "repetitions", "time_limit_s", "validate", "baseline",
-                     "datasets", "planners", "dynamic", "summary"});
+  const MapReader m(
+      ctx, root, "", line_of(root, 1),
+      {"name", "seed", "repetitions", "repetition_order", "batch_min_us", "cpu", "time_limit_s",
+       "validate", "baseline", "datasets", "planners", "dynamic", "summary"});
   ExperimentConfig cfg;
   const Value& name = m.require("name");
   cfg.name = get_string(ctx, name);
@@ -46,6 +56,23 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
   if (const Value* r = m.find("repetitions"); r && cfg.repetitions > kMaxRepetitions)
     ctx.fail(r->line, r->field,
              fmt::format("at most {} repetitions, got {}", kMaxRepetitions, cfg.repetitions));
+  if (const Value* o = m.find("repetition_order"))
+    cfg.repetition_order = read_repetition_order(ctx, *o);
+  if (const Value* b = m.find("batch_min_us")) {
+    const char* what = "a non-negative number of microseconds (0 = no batches)";
+    cfg.batch_min_us = get_double(ctx, *b, what);
+    if (!(cfg.batch_min_us >= 0 && cfg.batch_min_us <= kMaxBatchMinUs))
+      ctx.fail(b->line, b->field,
+               fmt::format("expected {} up to {:g}, got {}", what, kMaxBatchMinUs,
+                           scalar(ctx, *b, what)));
+  }
+  if (const Value* c = m.find("cpu")) {
+    cfg.cpu = get_int(ctx, *c, 0, "a core number (0 or more)");
+    if (cfg.cpu > kMaxCpu)
+      ctx.fail(c->line, c->field,
+               fmt::format("core numbers go up to {}, got {}", kMaxCpu, cfg.cpu));
+    cfg.cpu_line = c->line;
+  }
   if (const Value* t = m.find("time_limit_s")) {
     cfg.time_limit_s = get_double(ctx, *t, "a non-negative number of seconds (0 = no limit)");
     if (std::string problem = time_limit_problem(cfg.time_limit_s); !problem.empty())
@@ -108,6 +135,10 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
 }
 
 }  // namespace
+
+const char* to_string(RepetitionOrder order) {
+  return order == RepetitionOrder::Sweep ? "sweep" : "back_to_back";
+}
 
 ExperimentConfig parse_experiment(const std::string& yaml_text, const fs::path& file,
                                   const fs::path& repo_root) {

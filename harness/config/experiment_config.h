@@ -94,12 +94,29 @@ struct PlannerConfig {
   int line = 0;  // YAML line of the planner entry
 };
 
+// How the repetitions of a (map, planner)'s queries are ordered (harness/runner/planner_on_map.h).
+enum class RepetitionOrder : std::uint8_t {
+  Sweep,       // repetition r solves the whole query list, in scen order, then r + 1 does
+  BackToBack,  // each query's repetitions one after another (its search state stays in cache)
+};
+const char* to_string(RepetitionOrder order);
+
+// Solves faster than this are timed in batches (the same query k times in one clock pair).
+inline constexpr double kDefaultBatchMinUs = 20.0;
+
 struct ExperimentConfig {
   std::string name;
   std::filesystem::path source_file;  // absolute
   std::string source_text;            // the YAML exactly as read, for meta.json
   std::uint64_t seed = 1;
   int repetitions = 1;
+  RepetitionOrder repetition_order = RepetitionOrder::Sweep;
+  double batch_min_us = kDefaultBatchMinUs;  // 0 = every solve timed on its own
+  // `cpu: N`: the core the run is pinned to (-1 = not pinned); checked against the allowed cores
+  // when the run starts (harness/runner/cpu_pinning.h), not here: a `run --jobs` child parses
+  // the config while already pinned elsewhere. cpu_line is its YAML line, for that error.
+  int cpu = -1;
+  int cpu_line = 0;
   double time_limit_s = 0.0;  // 0 = no limit
   bool validate = true;
   std::string baseline;                   // empty = none

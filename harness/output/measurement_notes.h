@@ -1,7 +1,9 @@
-// Caveats about how a run's times were measured, read from its meta.json, for summary.md and the
-// terminal: shards merged from different CPU models (absolute times mix machines) and parallel
-// processes on one machine (`run --jobs`: shared caches make times noisier). Written by the merge
-// and again by `pathbench report`, which rewrites summary.md.
+// How a run's times were measured and its caveats, read from its meta.json, for summary.md and
+// the terminal: repetitions, their order and batching; the core pinned to, its governor and the
+// load average (a busy machine); shards merged from different CPU models (absolute times mix
+// machines) and parallel processes on one machine (`run --jobs`: shared caches make times
+// noisier). Written by the run and the merge, and again by `pathbench report`, which rewrites
+// summary.md.
 #pragma once
 
 #include <filesystem>

@@ -152,13 +152,14 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
   const auto fact = [&](const std::string& key, const std::string& value) {
     out << "<tr><th>" << html_escape(key) << "</th><td>" << html_escape(value) << "</td></tr>\n";
   };
-  for (const char* k :
-       {"name", "config_file", "seed", "repetitions", "time_limit_s", "validate", "baseline"})
+  for (const char* k : {"name", "config_file", "seed", "repetitions", "repetition_order",
+                        "batch_min_us", "time_limit_s", "validate", "baseline"})
     if (exp.contains(k)) fact(k, json_text(exp[k]));
   for (const char* k : {"date_utc", "git_commit", "compiler", "build_type", "cxx_flags",
                         "cpu_model", "hardware_threads", "host", "schema_version", "cost_model",
                         "tie_breaking", "cost_tolerance"})
     if (meta.contains(k)) fact(k, json_text(meta[k]));
+  if (meta.contains("cpu")) fact("cpu", meta["cpu"].dump());
   if (meta.contains("resumed")) fact("resumed", meta["resumed"].dump());
   out << "</table>\n";
   if (meta.contains("maps") && meta["maps"].is_array()) {

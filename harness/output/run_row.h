@@ -34,6 +34,9 @@ struct RunRow {
   // Repetition noise: (max - min) / median of the repetitions' times; NaN with one repetition
   // (or in a runs.csv written before schema version 2).
   double time_spread = 0.0;
+  // Calls timed inside one clock pair (time_us is per call); 1 = timed alone, and in a runs.csv
+  // written before schema version 3.
+  int batch = 1;
   double prep_ms = 0.0;  // planner's per-map preparation, repeated on each of its rows
   std::size_t prep_bytes = 0;
   const std::vector<std::string>* extra_names = nullptr;  // planner-specific columns
@@ -44,15 +47,15 @@ struct RunRow {
 };
 
 // Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.
-inline constexpr int kRunSchemaVersion = 2;  // 2: time_spread
-inline constexpr std::array<std::string_view, 26> kRunColumns = {
-    "dataset",    "map",        "query",     "planner",    "algorithm",
-    "params",     "sx",         "sy",        "gx",         "gy",
-    "status",     "valid",      "cost",      "optimal",    "suboptimality",
-    "path_cells", "expansions", "generated", "time_us",    "bucket",
-    "updates",    "peak_open",  "prep_ms",   "prep_bytes", "error",
-    "time_spread"};
-// Columns a runs.csv of an older schema may lack (read as NaN).
-inline constexpr std::array<std::string_view, 1> kOptionalRunColumns = {"time_spread"};
+inline constexpr int kRunSchemaVersion = 3;  // 2: time_spread; 3: batch
+inline constexpr std::array<std::string_view, 27> kRunColumns = {
+    "dataset",     "map",        "query",     "planner",    "algorithm",
+    "params",      "sx",         "sy",        "gx",         "gy",
+    "status",      "valid",      "cost",      "optimal",    "suboptimality",
+    "path_cells",  "expansions", "generated", "time_us",    "bucket",
+    "updates",     "peak_open",  "prep_ms",   "prep_bytes", "error",
+    "time_spread", "batch"};
+// Columns a runs.csv of an older schema may lack (time_spread read as NaN, batch as 1).
+inline constexpr std::array<std::string_view, 2> kOptionalRunColumns = {"time_spread", "batch"};
 
 }  // namespace pathbench

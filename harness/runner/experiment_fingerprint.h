@@ -2,8 +2,10 @@
 // `--resume` continues exactly the run that was started. "Effective" means what decides the rows:
 // every planner's label, algorithm and full parameter set (defaults included), every map's name,
 // rules, size and a digest of its cells and queries (so an edited .map or .scen is noticed), the
-// seed, repetitions, time limit, validation and baseline. Labels and file names alone are not
-// enough: the same label with another weight would silently mix two experiments in one runs.csv.
+// seed, repetitions and their order, the batch threshold, time limit, validation and baseline
+// (the core a run is pinned to is not: it changes no row, and `run --jobs` shards differ in it).
+// Labels and file names alone are not enough: the same label with another weight would silently mix
+// two experiments in one runs.csv.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -5,6 +5,7 @@
 #include "harness/output/run_manifest.h"
 #include "harness/output/run_row.h"
 #include "harness/runner/experiment_fingerprint.h"
+#include "harness/runner/solve_timing.h"
 
 namespace pathbench {
 
@@ -48,6 +49,9 @@ nlohmann::json static_manifest(const ExperimentConfig& cfg,
   nlohmann::json m = base_manifest(cfg, planners, maps);
   nlohmann::json& exp = m["experiment"];
   exp["repetitions"] = cfg.repetitions;
+  exp["repetition_order"] = to_string(cfg.repetition_order);
+  exp["batch_min_us"] = cfg.batch_min_us;
+  exp["batch_max"] = kMaxBatch;
   exp["baseline"] = cfg.baseline;
   exp["summary_by"] = std::string(to_string(facts.summary_by));
   exp["effective"] = *facts.effective;

@@ -8,7 +8,9 @@
 
 #include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
+#include "harness/output/measurement_notes.h"
 #include "harness/output/paths_writer.h"
+#include "harness/runner/cpu_pinning.h"
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/experiment_manifest.h"
 #include "harness/runner/instance_set.h"
@@ -81,10 +83,21 @@ class RowWriter {
   std::unique_ptr<PathsWriter> paths_;
 };
 
+// The core to pin to: --cpu, else the config's `cpu:`; named as its origin in errors.
+CpuRequest cpu_request(const ExperimentConfig& cfg, const RunOptions& opt) {
+  if (opt.cpu >= 0) return {opt.cpu, "command line", 0, "--cpu"};
+  return {cfg.cpu, cfg.source_file.string(), cfg.cpu_line, "cpu"};
+}
+
 }  // namespace
 
 RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, std::ostream& log) {
+  // Pinned first: loading and preparing then run where the queries will (caches, NUMA node).
+  const CpuRequest cpu = cpu_request(cfg, opt);
+  pin_to_cpu(cpu);
   Prepared ex = prepare(cfg);
+  if (cpu.cpu >= 0 && opt.warnings)
+    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
   const bool resume = !opt.resume_dir.empty();
   std::optional<StagedRun> run;
   Shard shard = opt.shard;
@@ -102,6 +115,9 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
                          log);
     // Summarise as the interrupted run would have (it may have had --by-map).
     if (point.summary_by != GroupBy::Map) point.summary_by = opt.summary_by;
+    // This process's machine state beside the original run's (meta.json "cpu").
+    run->meta()["resumed"].back()["cpu"] = cpu_facts_at_start(cpu.cpu);
+    run->write_meta();
   } else {
     run = StagedRun::create(cfg.name, opt);
     StaticRunFacts facts;
@@ -111,14 +127,16 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
     facts.summary_by = opt.summary_by;
     facts.default_dir = opt.out_dir.empty();
     run->meta() = static_manifest(cfg, ex.planners, ex.maps, facts);
+    run->meta()["cpu"] = cpu_facts_at_start(cpu.cpu);
     run->write_meta();
   }
   RowWriter writer(*run, ex.extra_columns, point.save_paths);
 
   const std::size_t total = ex.total;
   const std::size_t to_go = total - std::min(total, point.done.size());
-  log << fmt::format("{}: {} maps, {} planners, {} runs x {} repetitions\n", cfg.name,
-                     ex.maps.size(), ex.planners.size(), total, cfg.repetitions);
+  log << fmt::format("{}: {} maps, {} planners, {} runs x {} repetitions ({})\n", cfg.name,
+                     ex.maps.size(), ex.planners.size(), total, cfg.repetitions,
+                     to_string(cfg.repetition_order));
   if (resume)
     log << fmt::format("resuming {}: {} runs already done, {} to go\n", run->staging().string(),
                        point.done.size(), to_go);
@@ -158,6 +176,9 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
   outcome.summary = write_summaries(run->staging(), cfg.name, rows, summary_options);
+  record_run_end(run->meta());
+  run->write_meta();
+  append_measurement_notes(run->staging(), run->meta());
   run->publish(log);
   outcome.dir = run->dir();
   return outcome;

@@ -1,6 +1,7 @@
 #include "harness/runner/parallel_run.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include "datasets/input_file.h"
 #include "harness/output/run_directory.h"
 #include "harness/output/run_manifest.h"
+#include "harness/runner/cpu_pinning.h"
 #include "harness/runner/run_setup.h"
 #include "harness/runner/shard.h"
 #include "harness/runner/shard_merge.h"
@@ -56,6 +58,7 @@ struct WorkPlan {
   RunDirs dirs;
   bool save_paths = false, overwrite = false;
   std::vector<std::size_t> shard_rows;  // expected rows of each shard (progress)
+  int cpu = -1;  // `cpu: N` / --cpu N: shard k on core N + k (-1: one allowed core each)
 };
 
 fs::path work_dir_of(const RunDirs& dirs) { return dirs.dir.string() + ".jobs"; }
@@ -69,7 +72,8 @@ void write_plan(const fs::path& work, const WorkPlan& p) {
                                        {"latest", p.dirs.latest.string()},
                                        {"save_paths", p.save_paths},
                                        {"overwrite", p.overwrite},
-                                       {"shard_rows", p.shard_rows}});
+                                       {"shard_rows", p.shard_rows},
+                                       {"cpu", p.cpu}});
 }
 
 WorkPlan read_plan(const fs::path& work) {
@@ -88,6 +92,7 @@ WorkPlan read_plan(const fs::path& work) {
     p.save_paths = j.at("save_paths").get<bool>();
     p.overwrite = j.at("overwrite").get<bool>();
     p.shard_rows = j.at("shard_rows").get<std::vector<std::size_t>>();
+    p.cpu = j.value("cpu", -1);  // absent in plans of older versions
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file, 0, "", std::string("not a parallel run's plan: ") + e.what());
   }
@@ -133,14 +138,19 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
                  std::vector<std::pair<int, int>>& failed, std::size_t& rows_done) {
   const fs::path exe = self_executable();
   const std::vector<int> cpus = allowed_cpus();
-  if (static_cast<std::size_t>(p.jobs) > cpus.size())
+  if (p.cpu < 0 && static_cast<std::size_t>(p.jobs) > cpus.size())
     log << fmt::format("warning: {} jobs on {} usable cores: shards share cores, timings suffer\n",
                        p.jobs, cpus.size());
   std::map<pid_t, int> running;  // pid -> shard
   SignalForwarding signals;
   for (int k = 0; k < p.jobs; ++k) {
     if (shard_finished(work, k)) continue;
+    // The child records its core in its meta.json, and --cpu overrides the config's `cpu:`.
+    const int cpu = p.cpu >= 0
+                        ? p.cpu + k
+                        : (cpus.empty() ? -1 : cpus[static_cast<std::size_t>(k) % cpus.size()]);
     std::vector<std::string> argv{exe.string(), "run"};
+    if (p.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(cpu)});
     const fs::path dir = shard_dir(work, k);
     std::error_code ec;
     if (fs::exists(dir.string() + ".partial", ec)) {
@@ -150,7 +160,6 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
                                "--out", dir.string()});
       if (p.save_paths) argv.push_back("--save-paths");
     }
-    const int cpu = cpus.empty() ? -1 : cpus[static_cast<std::size_t>(k) % cpus.size()];
     running[start_shard_process(argv, cpu, shard_log(work, k))] = k;
   }
   std::vector<RowCounter> counters(static_cast<std::size_t>(p.jobs));
@@ -276,6 +285,23 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
   p.config_file = cfg.source_file;
   p.save_paths = opt.save_paths;
   p.overwrite = opt.overwrite;
+  // `cpu: N` with J jobs: shard k runs on core N + k, all of them checked now.
+  const CpuRequest cpu = opt.cpu >= 0
+                             ? CpuRequest{opt.cpu, "command line", 0, "--cpu"}
+                             : CpuRequest{cfg.cpu, cfg.source_file.string(), cfg.cpu_line, "cpu"};
+  p.cpu = cpu.cpu;
+  for (int k = 0; cpu.cpu >= 0 && k < jobs; ++k) {
+    CpuRequest shard = cpu;
+    shard.cpu = cpu.cpu + k;
+    try {
+      check_cpu_allowed(shard);
+    } catch (const InputError&) {
+      throw InputError(cpu.file, cpu.line, cpu.field,
+                       fmt::format("with --jobs {} shard k runs on core {} + k, and core {} is "
+                                   "not one this process may run on (allowed: {})",
+                                   jobs, cpu.cpu, shard.cpu, fmt::join(allowed_cpus(), ", ")));
+    }
+  }
   {
     // The same checks as a single run, once, before any process starts.
     std::vector<ActivePlanner> planners = build_planners(cfg);
@@ -291,6 +317,8 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
           "command line", 0, "--jobs",
           fmt::format("{} jobs for {} queries: use at most {}", jobs, ordinal, ordinal));
   }
+  if (p.cpu >= 0 && opt.warnings)
+    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
   p.dirs = plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
   const fs::path work = work_dir_of(p.dirs);
   std::error_code ec;

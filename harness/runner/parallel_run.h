@@ -9,6 +9,11 @@
 // finished rows; `pathbench run --resume <dir>.jobs` then finishes the shards and merges. After a
 // successful merge `<dir>.jobs/` is removed (only the files named above: it is all ours).
 //
+// Cores: without `cpu:` shard k is pinned to the k-th allowed core (wrapping round when there are
+// more jobs than cores). With `cpu: N` (or --cpu N) shard k is pinned to core N + k, every one of
+// which must be allowed (checked before any child starts), so `cpu: 2` with --jobs 4 leaves
+// cores 0 and 1 to the rest of the machine. Each child gets its core as --cpu and records it.
+//
 // Timings of parallel jobs are noisier than one process's (shared caches, memory bandwidth,
 // frequency): meta.json records `jobs` and the summary says so.
 #pragma once

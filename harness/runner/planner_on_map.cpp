@@ -21,22 +21,37 @@ double median(std::vector<double>& v) {
   return stats::sorted_median(v);
 }
 
-// The planner's result for one query, measured over the repetitions.
-struct Measured {
-  SearchResult result, repeat;  // the first repetition's result and the last one's
-  std::vector<double> times;    // microseconds, sorted once the median is taken
+// One query's measurements over its repetitions. Only this is kept between a sweep's
+// repetitions (no result, no path): the row is made from the last repetition's result.
+struct QueryTimes {
+  std::vector<SolveTime> reps;         // per call (batches divided by k)
+  std::uint64_t first_expansions = 0;  // the very first solve's, for the determinism check
+  int batch = 1;                       // calls per clock pair, chosen by the first solve
+  int solves = 0;                      // calls in all, so one-call rows skip that check
 };
 
-void measure(Planner& planner, const Query& query, const Budget& budget, Measured& m) {
-  for (std::size_t rep = 0; rep < m.times.size(); ++rep) {
-    SearchResult& r = rep == 0 ? m.result : m.repeat;
-    m.times[rep] = timed_solve(planner, query, budget, r).search_us;
+// Repetition `rep` of one query. The first one times a single solve and picks the batch size
+// from it; a query that needs batching is then timed in a batch for this repetition too, the
+// single solve being only the probe.
+void measure(Planner& planner, const Query& query, const Budget& budget, double batch_min_us,
+             std::size_t rep, QueryTimes& t, SearchResult& result) {
+  if (rep == 0) {
+    const SolveTime probe = timed_solve(planner, query, budget, result);
+    t.first_expansions = result.counters.expansions;
+    t.solves = 1;
+    t.batch = batch_size(probe.total_us(), batch_min_us);
+    if (t.batch == 1) {
+      t.reps[0] = probe;
+      return;
+    }
   }
+  t.reps[rep] = timed_batch(planner, query, budget, result, t.batch);
+  t.solves += t.batch;
 }
 
 RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryInstance& q,
-                const ActivePlanner& ap, Measured& measured, const Capabilities& caps) {
-  const SearchResult& result = measured.result;
+                const ActivePlanner& ap, const SearchResult& result, const QueryTimes& measured,
+                const Capabilities& caps) {
   RunRow row;
   row.dataset = m.dataset;
   row.map = m.map_name;
@@ -52,12 +67,14 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
   row.optimal = q.optimal;
   row.path_cells = result.path.size();
   row.counters = result.counters;
-  std::vector<double>& times = measured.times;
+  std::vector<double> times;
+  for (const SolveTime& t : measured.reps) times.push_back(t.search_us);
   row.time_us = median(times);
   // times is sorted by median(); the spread tells whether repetitions agree.
   row.time_spread = times.size() > 1 && row.time_us > 0
                         ? (times.back() - times.front()) / row.time_us
                         : std::numeric_limits<double>::quiet_NaN();
+  row.batch = measured.batch;
   row.extra_names = &ap.extra_columns;
   row.extras = result.extras;
   if (result.status == Status::Solved) {
@@ -70,7 +87,7 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
     const PathCheck check = check_result(m.grid, {q.start, q.goal}, result, q.optimal, caps);
     row.valid = check.valid;
     row.error = check.error;
-    if (cfg.repetitions > 1 && measured.repeat.counters.expansions != result.counters.expansions) {
+    if (measured.solves > 1 && measured.first_expansions != result.counters.expansions) {
       row.valid = false;
       row.error = "expansions differ between repetitions (non-deterministic planner)";
     }
@@ -107,16 +124,38 @@ void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path
   const Capabilities caps = planner.capabilities();  // may depend on the map's rules
   Budget budget;
   budget.time_limit_s = cfg.time_limit_s;
-  Measured measured;
-  measured.times.resize(static_cast<std::size_t>(cfg.repetitions));
-  for (const QueryInstance& q : m.queries) {
-    if (stop_signal()) break;
-    if (is_done(q)) continue;
-    measure(planner, {q.start, q.goal}, budget, measured);
-    RunRow row = make_row(cfg, m, q, ap, measured, caps);
+  std::vector<const QueryInstance*> todo;
+  for (const QueryInstance& q : m.queries)
+    if (!is_done(q)) todo.push_back(&q);
+  const auto reps = static_cast<std::size_t>(cfg.repetitions);
+  std::vector<QueryTimes> times(todo.size());
+  for (QueryTimes& t : times) t.reps.resize(reps);
+  SearchResult result;
+  const auto solve = [&](std::size_t i, std::size_t rep) {
+    measure(planner, {todo[i]->start, todo[i]->goal}, budget, cfg.batch_min_us, rep, times[i],
+            result);
+  };
+  const auto emit = [&](std::size_t i) {
+    RunRow row = make_row(cfg, m, *todo[i], ap, result, times[i], caps);
     row.prep_ms = prep_ms;
     row.prep_bytes = planner.memory_bytes();
-    sink(std::move(row), m.grid, measured.result.path);
+    sink(std::move(row), m.grid, result.path);
+  };
+  if (cfg.repetition_order == RepetitionOrder::BackToBack) {
+    for (std::size_t i = 0; i < todo.size() && !stop_signal(); ++i) {
+      for (std::size_t rep = 0; rep < reps; ++rep) solve(i, rep);
+      emit(i);
+    }
+  } else {
+    // Sweep: each repetition solves the whole list in scen order, so a query's repetitions are
+    // a whole sweep apart and none finds its own search state still in cache, as with one solve
+    // per query per process (the competition's and warthog's scheme). A row is written with its
+    // last repetition; a stop before the last sweep keeps no row of this (map, planner).
+    for (std::size_t rep = 0; rep < reps && !stop_signal(); ++rep)
+      for (std::size_t i = 0; i < todo.size() && !stop_signal(); ++i) {
+        solve(i, rep);
+        if (rep + 1 == reps) emit(i);
+      }
   }
   // Release the map's planner now (an external planner's process ends here, before the run
   // directory is renamed), not when the next map replaces it.

@@ -2,6 +2,16 @@
 // planner). A fresh planner is made and prepared for the map (prep_ms and prep_bytes are then
 // this map's), every query not yet done is solved `repetitions` times (time_us is the median),
 // and each result is validated and handed over as a RunRow.
+//
+// Repetition order (`repetition_order`): `sweep` (default) solves the whole query list once per
+// repetition, in scen order, so each query's repetitions are far apart as in one solve per query
+// per process; `back_to_back` repeats each query at once (its search state stays in cache: JPS
+// and JPS+ measured 10-50% faster that way). Rows come in query order either way, each written
+// when its last repetition is done.
+// Batches (`batch_min_us`): a query whose first solve takes less than that is timed k times
+// inside one clock pair (k = batch_size(), harness/runner/solve_timing.h), the per-call figure
+// reported and k written in the `batch` column; its counters are one solve's (identical by
+// determinism, which the expansions check verifies).
 #pragma once
 
 #include <filesystem>

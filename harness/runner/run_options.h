@@ -26,6 +26,12 @@ struct RunOptions {
   std::filesystem::path resume_dir;
   // Run only this part of the experiment (harness/runner/shard.h); a resumed run keeps its own.
   Shard shard;
+  // `--cpu N`: pin to core N instead of the config's `cpu:` (-1 = as the config says). `run
+  // --jobs` gives each shard process its own this way (harness/runner/parallel_run.h).
+  int cpu = -1;
+  // Where a pinned run warns that the machine is busy (harness/runner/cpu_pinning.h; the CLI:
+  // stderr); null = nowhere. Unpinned runs only record the load in meta.json and the notes.
+  std::ostream* warnings = nullptr;
 };
 
 }  // namespace pathbench

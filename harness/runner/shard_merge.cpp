@@ -208,6 +208,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   nlohmann::json meta = shards.front().meta;
   meta.erase("shard");
   meta.erase("resumed");
+  meta.erase("cpu");  // each shard's is in merged.shards
   nlohmann::json list = nlohmann::json::array();
   std::set<std::string> cpus, commits;
   for (const ShardRun& s : shards) {
@@ -217,7 +218,8 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                     {"cpu_model", text_at(s.meta, "cpu_model")},
                     {"git_commit", text_at(s.meta, "git_commit")},
                     {"date_utc", text_at(s.meta, "date_utc")},
-                    {"rows", s.runs.rows.size()}});
+                    {"rows", s.runs.rows.size()},
+                    {"cpu", s.meta.value("cpu", nlohmann::json())}});
     cpus.insert(text_at(s.meta, "cpu_model"));
     commits.insert(text_at(s.meta, "git_commit"));
   }

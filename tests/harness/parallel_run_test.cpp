@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "harness/runner/shard_process.h"
 #include "tests/support/run_rows.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
@@ -138,6 +139,33 @@ TEST_F(ParallelRunTest, RefusesBeforeStartingAnyProcess) {
   // Nothing was started, so nothing was written.
   for (const char* left : {"x", "x.jobs", "taken.jobs", "d", "d.jobs"})
     EXPECT_FALSE(fs::exists(work_ / left)) << left;
+}
+
+// `--cpu N` with --jobs 2: shard k is pinned to core N + k and records it; a core past the
+// allowed ones is refused before any process starts, naming --cpu.
+TEST_F(ParallelRunTest, ACpuPinsShardKToCoreNPlusK) {
+  const std::vector<int> cpus = allowed_cpus();
+  ASSERT_FALSE(cpus.empty());
+  const int n = cpus.front();
+  const CommandResult bad =
+      pathbench("run exp.yaml --jobs 2 --out bad --cpu " + std::to_string(cpus.back()));
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("field '--cpu': with --jobs 2 shard k runs on core"), std::string::npos)
+      << bad.err;
+  EXPECT_FALSE(fs::exists(work_ / "bad.jobs"));
+  if (cpus.size() < 2 || cpus[1] != n + 1) GTEST_SKIP() << "no two adjacent allowed cores";
+  const CommandResult r = pathbench("run exp.yaml --jobs 2 --out par --cpu " + std::to_string(n));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json shards = meta("par")["merged"]["shards"];
+  ASSERT_EQ(shards.size(), 2u);
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(shards[k]["k"], k);
+    EXPECT_EQ(shards[k]["cpu"]["pinned"], n + k) << shards[k].dump();
+  }
+  EXPECT_NE(
+      read_text(work_ / "par" / "summary.md")
+          .find("cpu: shards pinned to cores " + std::to_string(n) + ", " + std::to_string(n + 1)),
+      std::string::npos);
 }
 
 }  // namespace

@@ -39,7 +39,9 @@ TEST_F(RunSafetyTest, ResumeRefusesAChangedExperimentAndNamesTheDifference) {
                     std::string c = config();
                     return c.replace(c.find("seed: 9"), 7, "seed: 8");
                   }(),
-                  "seed"}};
+                  "seed"},
+                 {config() + "repetition_order: back_to_back\n", "repetition_order"},
+                 {config() + "batch_min_us: 0\n", "batch_min_us"}};
   for (const auto& change : changes) {
     ASSERT_TRUE(write_text(work_ / "changed.yaml", change.yaml));
     const CommandResult r = run({"run", "changed.yaml", "--resume", partial.string()});

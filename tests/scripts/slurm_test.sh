@@ -57,12 +57,13 @@ planners:
 EOF
 out="$work/out"
 
-# runs.csv without its timing columns (named in the header: time_*, *_us, *_ms), row order kept.
+# runs.csv without its timing columns (time_*, *_us, *_ms, and batch: its k is chosen from a
+# measured time), row order kept.
 untimed() {
   /usr/bin/python3 - "$1" <<'EOF'
 import csv, re, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-timing = [i for i, c in enumerate(rows[0]) if re.fullmatch(r"time_.*|.*_us|.*_ms", c)]
+timing = [i for i, c in enumerate(rows[0]) if re.fullmatch(r"time_.*|.*_us|.*_ms|batch", c)]
 assert any(rows[0][i] == "time_us" for i in timing), rows[0]
 for r in rows:
     print(",".join("" if i in timing else v for i, v in enumerate(r)))

@@ -29,7 +29,7 @@ __all__ = [
 _CATEGORY_COLUMNS = ["dataset", "map", "planner", "algorithm", "status"]
 _STRING_COLUMNS = ["params", "error"]
 _INT_COLUMNS = ["query", "sx", "sy", "gx", "gy", "path_cells", "expansions", "generated",
-                "bucket", "updates", "peak_open", "prep_bytes"]
+                "bucket", "updates", "peak_open", "prep_bytes", "batch"]
 # Empty (no value: cost and suboptimality of an unsolved row) reads as NaN; "inf" as infinity.
 _FLOAT_COLUMNS = ["cost", "optimal", "suboptimality", "time_us", "prep_ms", "time_spread"]
 
