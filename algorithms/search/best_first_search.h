@@ -58,6 +58,7 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
   f.relax(start, kNoCell, 0.0, [&] { return policy.h(start); });
   switch (best_first_loop(policy, f, limits)) {
     case SearchEnd::Target:
+      result.mark_search_end();  // the rest writes the answer (timed apart as path_us)
       result.status = Status::Solved;
       result.cost = nodes[goal].g;
       nodes.extract_path(goal, result.path);

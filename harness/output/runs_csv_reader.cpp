@@ -180,6 +180,7 @@ RunsCsv parse_runs_csv(std::string_view csv_text, const std::string& file) {
     row.prep_bytes = integer("prep_bytes", std::size_t{});
     row.error = text("error");
     row.time_spread = at.count("time_spread") ? real("time_spread", kNaN) : kNaN;
+    row.path_us = at.count("path_us") ? real("path_us", kNaN) : kNaN;
     row.extra_names = extras.get();
     for (std::size_t k = 0; k < extra_at.size(); ++k) {
       const std::string& s = f[extra_at[k]];

@@ -23,14 +23,17 @@ double median(std::vector<double>& v) {
 
 // The planner's result for one query, measured over the repetitions.
 struct Measured {
-  SearchResult result, repeat;  // the first repetition's result and the last one's
-  std::vector<double> times;    // microseconds, sorted once the median is taken
+  SearchResult result, repeat;     // the first repetition's result and the last one's
+  std::vector<double> times;       // microseconds, sorted once the median is taken
+  std::vector<double> path_times;  // the same repetitions' path writing (solve_timing.h)
 };
 
 void measure(Planner& planner, const Query& query, const Budget& budget, Measured& m) {
   for (std::size_t rep = 0; rep < m.times.size(); ++rep) {
     SearchResult& r = rep == 0 ? m.result : m.repeat;
-    m.times[rep] = timed_solve(planner, query, budget, r).search_us;
+    const SolveTime t = timed_solve(planner, query, budget, r);
+    m.times[rep] = t.search_us;
+    m.path_times[rep] = t.path_us;
   }
 }
 
@@ -54,6 +57,7 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
   row.counters = result.counters;
   std::vector<double>& times = measured.times;
   row.time_us = median(times);
+  row.path_us = median(measured.path_times);  // its own median: time_us + path_us is no one rep's
   // times is sorted by median(); the spread tells whether repetitions agree.
   row.time_spread = times.size() > 1 && row.time_us > 0
                         ? (times.back() - times.front()) / row.time_us
@@ -109,6 +113,7 @@ void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path
   budget.time_limit_s = cfg.time_limit_s;
   Measured measured;
   measured.times.resize(static_cast<std::size_t>(cfg.repetitions));
+  measured.path_times.resize(measured.times.size());
   for (const QueryInstance& q : m.queries) {
     if (stop_signal()) break;
     if (is_done(q)) continue;

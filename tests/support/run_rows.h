@@ -17,7 +17,8 @@ inline std::vector<std::vector<std::string>> rows_without_times(const std::files
   const std::vector<std::string> header = records[0];
   for (auto& rec : records)
     for (std::size_t i = 0; i < header.size() && i < rec.size(); ++i)
-      if (header[i] == "time_us" || header[i] == "prep_ms" || header[i] == "time_spread")
+      if (header[i] == "time_us" || header[i] == "prep_ms" || header[i] == "time_spread" ||
+          header[i] == "path_us")
         rec[i].clear();
   return records;
 }

@@ -163,6 +163,8 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
   dir_[start] = kNoDirection;
   switch (best_first_loop(*this, out, limits)) {
     case SearchEnd::Target:
+      // The search ends here; expanding the jump points into cells is path writing (path_us).
+      result.mark_search_end();
       write_path(start, goal, result);
       result.status = Status::Solved;
       return;
