@@ -185,22 +185,30 @@ void JumpPointSearch<Derived>::write_path(CellId start, CellId goal, SearchResul
   // diagonal steps, so the cost is straight + diagonal * sqrt(2) (no per-cell sum, no per-cell
   // division to tell a diagonal step); the second writes each segment back to front in place
   // with a constant id step, no scratch buffer.
+  // Each jump point's coordinates cost one division, and each is the next segment's end: one
+  // division per jump point and walk (maze-like maps have many short segments).
+  const auto y_of = [pw](CellId c) { return static_cast<int>(c / pw); };
   std::size_t cells = 1, diagonal = 0;
+  int y = y_of(goal), x = static_cast<int>(goal - static_cast<CellId>(y) * pw);
   for (CellId c = goal; c != start; c = nodes_[c].parent) {
     const CellId p = nodes_[c].parent;
-    const int dx = std::abs(static_cast<int>(c % pw) - static_cast<int>(p % pw));
-    const int dy = std::abs(static_cast<int>(c / pw) - static_cast<int>(p / pw));
-    cells += static_cast<std::size_t>(std::max(dx, dy));
-    diagonal += static_cast<std::size_t>(std::min(dx, dy));
+    const int py = y_of(p), px = static_cast<int>(p - static_cast<CellId>(py) * pw);
+    const int ax = std::abs(x - px), ay = std::abs(y - py);
+    cells += static_cast<std::size_t>(std::max(ax, ay));
+    diagonal += static_cast<std::size_t>(std::min(ax, ay));
+    x = px;
+    y = py;
   }
   std::vector<CellId>& path = result.path;
   path.resize(cells);
   CellId* out = path.data() + cells - 1;
   *out = goal;
+  y = y_of(goal);
+  x = static_cast<int>(goal - static_cast<CellId>(y) * pw);
   for (CellId c = goal; c != start; c = nodes_[c].parent) {
     const CellId p = nodes_[c].parent;
-    const int dx = static_cast<int>(c % pw) - static_cast<int>(p % pw);
-    const int dy = static_cast<int>(c / pw) - static_cast<int>(p / pw);
+    const int py = y_of(p), px = static_cast<int>(p - static_cast<CellId>(py) * pw);
+    const int dx = x - px, dy = y - py;
     const int ax = std::abs(dx), ay = std::abs(dy);
     const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
     // Forwards a segment is a diagonal run then a straight run; backwards, straight first. Ids
@@ -210,6 +218,8 @@ void JumpPointSearch<Derived>::write_path(CellId start, CellId goal, SearchResul
     CellId id = c;
     for (int k = std::min(ax, ay); k < std::max(ax, ay); ++k) *--out = id -= straight_step;
     for (int k = std::min(ax, ay); k > 0; --k) *--out = id -= diagonal_step;
+    x = px;
+    y = py;
   }
   result.cost = static_cast<double>(cells - 1 - diagonal) + static_cast<double>(diagonal) * kSqrt2;
 }
