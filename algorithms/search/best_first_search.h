@@ -82,6 +82,7 @@ void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& node
   f.relax(start, kNoCell, 0, [&] { return policy.h(start); });
   switch (best_first_loop(policy, f, limits)) {
     case SearchEnd::Target:
+      result.mark_search_end();  // the rest writes the answer (timed apart as path_us)
       result.status = Status::Solved;
       nodes.extract_path(goal, result.path);
       // The path's own double sum, not the lattice g (search_cost.h): bit-equal to what the

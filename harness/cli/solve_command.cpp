@@ -1,6 +1,5 @@
 // `pathbench solve`: one query, one planner, one JSON object on stdout (solve_output.h); with
 // --trace also the search as a Posthoc trace.
-#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "harness/cli_support/solve_output.h"
 #include "harness/render/posthoc_trace.h"
 #include "harness/render/trace_renderer.h"
+#include "harness/runner/solve_timing.h"
 
 namespace pathbench::cli {
 namespace {
@@ -39,10 +39,7 @@ int solve_command(const SolveArgs& a) {
   cp.planner->prepare(grid);
   const Budget budget = time_limit_budget(a.time_limit_s);
   SearchResult r;
-  const auto t0 = std::chrono::steady_clock::now();
-  cp.planner->solve(q, budget, r);
-  const double us =
-      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  const SolveTime time = timed_solve(*cp.planner, q, budget, r);
   if (traced) {
     // Traced again for the file; the JSON reports the untraced run.
     const RenderPanel panel =
@@ -50,7 +47,10 @@ int solve_command(const SolveArgs& a) {
     write_posthoc_trace_file(a.trace, "--trace", a.overwrite, grid, q, panel,
                              std::filesystem::path(a.map).filename().string());
   }
-  std::cout << solve_result_json(a.planner, cp.params.to_string(), grid, r, us).dump() << '\n';
+  std::cout << solve_result_json(a.planner, cp.params.to_string(), grid, r, time.search_us,
+                                 time.path_us)
+                   .dump()
+            << '\n';
   return r.status == Status::InvalidQuery ? 2 : 0;
 }
 

@@ -1,5 +1,6 @@
 // What `pathbench solve` prints: one JSON object per query
-// {planner, params, status, cost (null unless solved), expansions, generated, time_us,
+// {planner, params, status, cost (null unless solved), expansions, generated, time_us (the
+//  search alone), path_us (writing the path after it; harness/runner/solve_timing.h),
 //  path [[x,y],...], message (only when the planner gave one)}.
 #pragma once
 
@@ -12,6 +13,7 @@
 namespace pathbench::cli {
 
 nlohmann::json solve_result_json(const std::string& planner, const std::string& params,
-                                 const Grid& grid, const SearchResult& result, double time_us);
+                                 const Grid& grid, const SearchResult& result, double time_us,
+                                 double path_us);
 
 }  // namespace pathbench::cli

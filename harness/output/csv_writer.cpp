@@ -65,7 +65,7 @@ void RunCsvWriter::write(const RunRow& r) {
       solved ? csv_number(r.suboptimality) : std::string(), r.path_cells, r.counters.expansions,
       r.counters.generated, csv_number(r.time_us), r.bucket, r.counters.updates,
       r.counters.peak_open, csv_number(r.prep_ms), r.prep_bytes, csv_escape(r.error),
-      csv_number(r.time_spread), r.batch);
+      csv_number(r.time_spread), r.batch, csv_number(r.path_us));
   for (const auto& name : extra_columns_) {
     line += ',';
     if (!r.extra_names) continue;

@@ -30,6 +30,7 @@ const std::vector<std::string>& dynamic_columns() {
                                                    "total_time_us",
                                                    "max_replan_time_us",
                                                    "reprepare_us",
+                                                   "path_us",
                                                    "error"};
   return columns;
 }
@@ -60,6 +61,7 @@ std::vector<std::string> dynamic_csv_fields(const DynamicRunRow& r) {
           csv_number(r.total_time_us),
           csv_number(r.max_replan_time_us),
           csv_number(r.reprepare_us),
+          csv_number(r.path_us),
           r.error};
 }
 

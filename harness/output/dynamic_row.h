@@ -28,7 +28,9 @@ struct DynamicRunRow {
   std::uint64_t max_replan_expansions = 0;  // over replans (the first plan excluded)
   double total_time_us = 0;                 // all plans: update + re-prepare + search
   double max_replan_time_us = 0;
-  double reprepare_us = 0;        // part of total_time_us spent re-running prepare()
+  double reprepare_us = 0;  // part of total_time_us spent re-running prepare()
+  // Part of total_time_us spent writing paths after the searches (SearchResult::search_end).
+  double path_us = 0;
   std::size_t changed_cells = 0;  // cells reported to the planner over the run
   std::string end;    // arrived | unreachable | timeout | max_steps | illegal_step | ...
   std::string error;  // why the run is invalid (empty when valid)

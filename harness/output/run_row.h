@@ -31,6 +31,10 @@ struct RunRow {
   std::size_t path_cells = 0;
   Counters counters;
   double time_us = 0.0;  // median over repetitions of the search alone
+  // Median over repetitions of writing the path and its cost after the search (the planner's
+  // SearchResult::search_end mark; 0 for a planner that does not mark). time_us + path_us is the
+  // whole solve(). NaN in a runs.csv written before schema version 3, whose time_us included it.
+  double path_us = 0.0;
   // Repetition noise: (max - min) / median of the repetitions' times; NaN with one repetition
   // (or in a runs.csv written before schema version 2).
   double time_spread = 0.0;
@@ -47,15 +51,18 @@ struct RunRow {
 };
 
 // Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.
-inline constexpr int kRunSchemaVersion = 3;  // 2: time_spread; 3: batch
-inline constexpr std::array<std::string_view, 27> kRunColumns = {
+// 2: time_spread. 3: batch and path_us; time_us became the search alone (it included path
+// writing).
+inline constexpr int kRunSchemaVersion = 3;
+inline constexpr std::array<std::string_view, 28> kRunColumns = {
     "dataset",     "map",        "query",     "planner",    "algorithm",
     "params",      "sx",         "sy",        "gx",         "gy",
     "status",      "valid",      "cost",      "optimal",    "suboptimality",
     "path_cells",  "expansions", "generated", "time_us",    "bucket",
     "updates",     "peak_open",  "prep_ms",   "prep_bytes", "error",
-    "time_spread", "batch"};
-// Columns a runs.csv of an older schema may lack (time_spread read as NaN, batch as 1).
-inline constexpr std::array<std::string_view, 2> kOptionalRunColumns = {"time_spread", "batch"};
+    "time_spread", "batch",      "path_us"};
+// Columns a runs.csv of an older schema may lack (time_spread and path_us read as NaN, batch as 1).
+inline constexpr std::array<std::string_view, 3> kOptionalRunColumns = {"time_spread", "batch",
+                                                                        "path_us"};
 
 }  // namespace pathbench

@@ -182,6 +182,7 @@ RunsCsv parse_runs_csv(std::string_view csv_text, const std::string& file) {
     row.time_spread = at.count("time_spread") ? real("time_spread", kNaN) : kNaN;
     row.batch = at.count("batch") ? integer("batch", 0) : 1;
     if (row.batch < 1) throw bad("batch");
+    row.path_us = at.count("path_us") ? real("path_us", kNaN) : kNaN;
     row.extra_names = extras.get();
     for (std::size_t k = 0; k < extra_at.size(); ++k) {
       const std::string& s = f[extra_at[k]];

@@ -64,7 +64,7 @@ void aggregate(const std::vector<const RunRow*>& members,
                SummaryRow& s) {
   std::set<std::string> maps_seen;
   std::vector<const RunRow*> solved;
-  std::vector<double> sub, speedups, exp_ratios, lengths, spreads;
+  std::vector<double> sub, speedups, exp_ratios, lengths, spreads, path_times, totals;
   for (const RunRow* r : members) {
     ++s.queries;
     if (r->validated) ++s.validated;
@@ -77,6 +77,10 @@ void aggregate(const std::vector<const RunRow*>& members,
     ++s.solved;
     solved.push_back(r);
     if (!std::isnan(r->time_spread)) spreads.push_back(r->time_spread);
+    if (!std::isnan(r->path_us)) {
+      path_times.push_back(r->path_us);
+      totals.push_back(r->time_us + r->path_us);
+    }
     if (std::isfinite(r->optimal)) {
       ++s.with_reference;
       if (costs_equal(r->cost, r->optimal)) ++s.optimal;
@@ -112,6 +116,9 @@ void aggregate(const std::vector<const RunRow*>& members,
   s.mean_time_us = stats::mean(col(2));
   s.median_time_us = stats::median(col(2));
   s.p95_time_us = stats::quantile(col(2), 0.95);
+  s.mean_path_us = stats::mean(path_times);
+  s.median_path_us = stats::median(path_times);
+  s.mean_total_us = stats::mean(totals);
   const double total_exp = n ? m.col(0).sum() : 0.0;
   s.ns_per_expansion = total_exp > 0 ? m.col(2).sum() * 1000.0 / total_exp : kNaN;
   s.mean_suboptimality = stats::mean(sub);

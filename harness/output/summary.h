@@ -7,6 +7,8 @@
 // Definitions (also in results/README.md):
 //  - expansions, generated and time statistics are over solved queries; p95 is the type-7
 //    (linear interpolation) quantile, see harness/stats/statistics.h;
+//  - time_us is the search alone; path_us writing the path and its cost after it (runs.csv);
+//    mean_total_us = mean of time_us + path_us, the whole solve() per query;
 //  - ns_per_expansion = total time / total expansions over solved queries;
 //  - speedup over the baseline (the planner whose label equals `baseline` exactly) is computed
 //    per query: baseline time_us / planner time_us for each (dataset, map, query) solved by both
@@ -58,7 +60,10 @@ struct SummaryRow {
   std::size_t with_reference = 0;  // solved queries whose reference optimum is finite
   double mean_expansions = 0, median_expansions = 0, p95_expansions = 0;
   double mean_generated = 0, median_generated = 0, p95_generated = 0;
-  double mean_time_us = 0, median_time_us = 0, p95_time_us = 0;
+  double mean_time_us = 0, median_time_us = 0, p95_time_us = 0;  // search only
+  // Path writing (runs.csv path_us) and search + path; NaN when runs.csv has no path_us (schema
+  // before 3, where time_us included path writing).
+  double mean_path_us = 0, median_path_us = 0, mean_total_us = 0;
   double ns_per_expansion = 0;  // total time / total expansions over solved queries
   double mean_suboptimality = 0, max_suboptimality = 0;
   double prep_ms = 0;          // sum over maps of the planner's preparation time

@@ -23,12 +23,13 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
        "median_time_us,p95_time_us,ns_per_expansion,mean_suboptimality,max_suboptimality,"
        "prep_ms,prep_bytes,speedup_pairs,speedup_geomean,speedup_ci_lo,speedup_ci_hi,"
        "expansion_ratio_geomean,time_exponent,expansions_exponent,"
-    << significance_csv_header() << '\n';
+    << significance_csv_header() << ",mean_path_us,median_path_us,mean_total_us\n";
   for (const auto& r : rows) {
     f << csv_escape(r.group) << ',' << csv_escape(r.planner) << ','
       << (by_length ? r.length_class + "," : "");
     f << fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}"
+        "\n",
         r.queries, r.solved, r.valid, r.optimal, r.with_reference, csv_number(r.mean_expansions),
         csv_number(r.median_expansions), csv_number(r.p95_expansions), csv_number(r.mean_generated),
         csv_number(r.median_generated), csv_number(r.p95_generated), csv_number(r.mean_time_us),
@@ -36,7 +37,8 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
         csv_number(r.mean_suboptimality), csv_number(r.max_suboptimality), csv_number(r.prep_ms),
         r.prep_bytes, r.speedup_pairs, csv_number(r.speedup), csv_number(r.speedup_lo),
         csv_number(r.speedup_hi), csv_number(r.expansion_ratio), csv_number(r.time_exponent),
-        csv_number(r.expansions_exponent), significance_csv_fields(r));
+        csv_number(r.expansions_exponent), significance_csv_fields(r), csv_number(r.mean_path_us),
+        csv_number(r.median_path_us), csv_number(r.mean_total_us));
   }
   if (!f) throw std::runtime_error("write failed: " + path.string());
 }

@@ -36,6 +36,11 @@ bool has_baseline(const std::vector<SummaryRow>& rows) {
                      [](const SummaryRow& r) { return !std::isnan(r.speedup); });
 }
 
+bool has_path_times(const std::vector<SummaryRow>& rows) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [](const SummaryRow& r) { return !std::isnan(r.median_path_us); });
+}
+
 bool has_spread(const std::vector<SummaryRow>& rows) {
   return std::any_of(rows.begin(), rows.end(),
                      [](const SummaryRow& r) { return !std::isnan(r.median_time_spread); });
@@ -94,6 +99,9 @@ TextTable overall_table(const std::vector<SummaryRow>& rows) {
               "optimal %",  "mean exp", "median exp", "p95 exp",   "mean gen",
               "median gen", "p95 gen",  "mean us",    "median us", "p95 us",
               "ns/exp",     "mean sub", "max sub",    "time L^k",  "exp L^k"};
+  // One column for path writing: the rest of the times are the search alone.
+  const bool path = has_path_times(rows);
+  if (path) t.header.insert(t.header.begin() + 15, "median path us");
   if (prep) t.header.insert(t.header.end(), {"prep ms", "prep MB"});
   if (speed)
     t.header.insert(t.header.end(), {"speedup [95% CI]", "exp ratio", "median ratio [95% CI]",
@@ -121,6 +129,7 @@ TextTable overall_table(const std::vector<SummaryRow>& rows) {
                                   num(r.max_suboptimality),
                                   num(r.time_exponent),
                                   num(r.expansions_exponent)};
+    if (path) c.insert(c.begin() + 15, num(r.median_path_us));
     if (prep) {
       c.push_back(num(r.prep_ms));
       c.push_back(num(static_cast<double>(r.prep_bytes) / (1024.0 * 1024.0)));
@@ -174,6 +183,15 @@ std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOpti
       "least-squares exponent k of time (or expansions) ~ optimal length^k. Length classes cut "
       "each map's bucket range (optimal length / 4) into thirds.",
       options.by == GroupBy::Map ? "map" : "dataset");
+  if (has_path_times(rows))
+    text +=
+        " Times are the search alone, as peers that stop their clock before walking parents "
+        "measure them (speedups and ns/exp too); path us is writing the path and its cost after "
+        "the search (runs.csv path_us; summary.csv has mean_total_us, the whole solve).";
+  else
+    text +=
+        " This run has no path_us column (runs.csv before schema version 3): its times include "
+        "writing the path.";
   if (has_baseline(rows))
     text += fmt::format(
         " Speedup is the geometric mean over queries of {0} time / planner time (queries solved "

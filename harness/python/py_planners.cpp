@@ -17,6 +17,7 @@
 #include "datasets/query_endpoints.h"
 #include "harness/python/py_grid.h"
 #include "harness/runner/path_validation.h"
+#include "harness/runner/solve_timing.h"
 
 namespace py = pybind11;
 
@@ -114,7 +115,7 @@ struct PySolveResult {
   std::string planner, params, status, message;
   double cost = std::numeric_limits<double>::quiet_NaN();
   std::uint64_t expansions = 0, generated = 0, updates = 0, peak_open = 0;
-  double time_us = 0.0, prep_ms = 0.0;
+  double time_us = 0.0, path_us = 0.0, prep_ms = 0.0;
   bool valid = false;
   std::string validation_error;
   py::object path;  // (n, 2) int64, rows (x, y), start..goal
@@ -166,13 +167,11 @@ class PyPlanner {
                        "planner '" + name_ + "' " + why);
     SearchResult r;
     PathCheck check;
-    double us = 0.0;
+    SolveTime us;
     {
       py::gil_scoped_release unlocked;
       const std::lock_guard<std::mutex> lock(mutex_);
-      const auto t0 = Clock::now();
-      cp_.planner->solve(q, budget, r);
-      us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      us = timed_solve(*cp_.planner, q, budget, r);
       check = check_result(*grid_.grid, q, r, reference_cost, cp_.planner->capabilities());
     }
     return to_result(r, check, us);
@@ -190,7 +189,8 @@ class PyPlanner {
     check_query_endpoint(*grid_.grid, p, where, field, grid_.source);
   }
 
-  PySolveResult to_result(const SearchResult& r, const PathCheck& check, double us) const {
+  PySolveResult to_result(const SearchResult& r, const PathCheck& check,
+                          const SolveTime& us) const {
     const Grid& g = *grid_.grid;
     PySolveResult out;
     out.planner = name_;
@@ -202,7 +202,8 @@ class PyPlanner {
     out.generated = r.counters.generated;
     out.updates = r.counters.updates;
     out.peak_open = r.counters.peak_open;
-    out.time_us = us;
+    out.time_us = us.search_us;
+    out.path_us = us.path_us;
     out.prep_ms = prep_ms_;
     out.valid = check.valid;
     out.validation_error = check.error;
@@ -252,6 +253,8 @@ void bind_planners(py::module_& m) {
       .def_readonly("updates", &PySolveResult::updates)
       .def_readonly("peak_open", &PySolveResult::peak_open)
       .def_readonly("time_us", &PySolveResult::time_us, "the search alone, microseconds")
+      .def_readonly("path_us", &PySolveResult::path_us,
+                    "writing the path after the search, microseconds")
       .def_readonly("prep_ms", &PySolveResult::prep_ms, "the planner's per-map preparation")
       .def_readonly("valid", &PySolveResult::valid, "the harness's validator accepted the result")
       .def_readonly("validation_error", &PySolveResult::validation_error)

@@ -18,6 +18,7 @@
 #include "harness/runner/path_validation.h"
 #include "harness/runner/run_progress.h"
 #include "harness/runner/run_setup.h"
+#include "harness/runner/solve_timing.h"
 #include "harness/runner/staged_run.h"
 
 namespace pathbench {
@@ -74,10 +75,14 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
   SearchResult plan;
 
   // Records one plan's counters and checks it; returns false when the run must end.
-  auto account = [&](double time_us, Point agent, bool first) {
+  // `time` spans the whole plan (update, re-prepare, search, path writing): the agent needs the
+  // path it follows. Its path-writing part is also reported on its own (path_us).
+  auto account = [&](const SolveTime& time, Point agent, bool first) {
+    const double time_us = time.total_us();
     const std::uint64_t e = plan.counters.expansions;
     row.total_expansions += e;
     row.total_time_us += time_us;
+    row.path_us += time.path_us;
     if (first) {
       row.initial_expansions = e;
       row.initial_time_us = time_us;
@@ -104,9 +109,7 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
     return true;
   };
 
-  const auto t0 = Clock::now();
-  planner.solve({start, goal}, budget, plan);
-  bool running = account(us_since(t0), start, true);
+  bool running = account(timed_solve(planner, {start, goal}, budget, plan), start, true);
 
   Point cur = start;
   std::size_t idx = 0;  // position of `cur` in plan.path
@@ -161,7 +164,7 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
       row.reprepare_us += us_since(p0);
     }
     planner.replan_from(cur, budget, plan);
-    running = account(us_since(r0), cur, false);
+    running = account(split_at_search_end(r0, Clock::now(), plan), cur, false);
     idx = 0;
   }
   return row;

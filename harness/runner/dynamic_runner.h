@@ -21,7 +21,9 @@
 // Planner protocol per replan: update(changed cells); if the planner answers Unsupported (not
 // incremental) it is prepare()d again on the changed map (JPS keeps per-map bitsets; A*'s prepare
 // only resets arrays), then replan_from(current cell). The planning time of a replan is all of it:
-// update + re-prepare + search; the re-prepare part is also reported on its own (reprepare_us).
+// update + re-prepare + search + writing the path the agent follows; the re-prepare and
+// path-writing parts are also reported on their own (reprepare_us, path_us; static runs' time_us
+// is the search alone, see harness/runner/solve_timing.h).
 // The first plan of a run is solve(start, goal) after prepare() on the initial known map; that
 // prepare() is per-run setup and not counted as planning time.
 //

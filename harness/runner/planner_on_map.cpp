@@ -70,6 +70,9 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
   std::vector<double> times;
   for (const SolveTime& t : measured.reps) times.push_back(t.search_us);
   row.time_us = median(times);
+  std::vector<double> path_times;
+  for (const SolveTime& t : measured.reps) path_times.push_back(t.path_us);
+  row.path_us = median(path_times);  // its own median: time_us + path_us is no one rep's
   // times is sorted by median(); the spread tells whether repetitions agree.
   row.time_spread = times.size() > 1 && row.time_us > 0
                         ? (times.back() - times.front()) / row.time_us

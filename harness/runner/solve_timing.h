@@ -1,7 +1,22 @@
 // The clock around one Planner::solve(), split at the planner's SearchResult::search_end mark:
 // search_us is the search alone (what time_us reports), path_us writing the path and its cost.
-// A planner that never marks gets all of it as search time and path_us = 0.
+// A planner that never marks gets all of it as search time and path_us = 0, as does a query
+// that ends without a path (nothing is written) or with start == goal.
+//
+// Where each planner marks (the search is what decides the path; writing it out is not):
+//  - astar / dijkstra / gbfs (search/best_first_search.h): when the goal is popped; the parent
+//    walk is path writing. boost_astar: likewise, before walking Boost's predecessor map.
+//  - jps, jps_plus (planners/jps/jump_point_search.h): when the goal is popped; expanding the
+//    jump points into cells and pricing them is path writing.
+//  - hpa (planners/hpa/hpa_query.cpp): once the path's cells are decided, i.e. after insertion,
+//    abstract search, refinement to cells and, when on, smoothing; joining the halves (without
+//    smoothing) and pricing the path is path writing.
+//  - dstar_lite: when its g values are final; the greedy walk from the start is path writing.
+//  - external: when the program's answer arrives; parsing it and pricing the path is path
+//    writing (the program's own clock is the ext_time_us column).
 #pragma once
+
+#include <chrono>
 
 #include "algorithms/core/planner.h"
 
@@ -12,6 +27,11 @@ struct SolveTime {
   double path_us = 0.0;
   double total_us() const { return search_us + path_us; }
 };
+
+// [t0, t1] split at `result`'s search_end; a mark outside it (none, or a previous query's)
+// counts the whole span as search.
+SolveTime split_at_search_end(std::chrono::steady_clock::time_point t0,
+                              std::chrono::steady_clock::time_point t1, const SearchResult& result);
 
 SolveTime timed_solve(Planner& planner, const Query& query, const Budget& budget,
                       SearchResult& result);

@@ -103,16 +103,18 @@ TEST(SolveOutput, JsonHasPathAsXYAndNullCostUnlessSolved) {
   r.cost = 2.0;
   r.path = {g.id(0, 0), g.id(1, 0), g.id(2, 1)};
   r.counters.expansions = 5;
-  const nlohmann::json j = solve_result_json("astar", "weight=1", g, r, 12.5);
+  const nlohmann::json j = solve_result_json("astar", "weight=1", g, r, 12.5, 0.5);
   EXPECT_EQ(j["status"], "solved");
   EXPECT_EQ(j["cost"], 2.0);
   EXPECT_EQ(j["expansions"], 5);
+  EXPECT_EQ(j["time_us"], 12.5);
+  EXPECT_EQ(j["path_us"], 0.5);
   EXPECT_EQ(j["path"], nlohmann::json::parse("[[0,0],[1,0],[2,1]]"));
   EXPECT_FALSE(j.contains("message"));
   r.status = Status::Unreachable;
   r.path.clear();
   r.message = "why";
-  const nlohmann::json k = solve_result_json("astar", "", g, r, 1.0);
+  const nlohmann::json k = solve_result_json("astar", "", g, r, 1.0, 0.0);
   EXPECT_TRUE(k["cost"].is_null());
   EXPECT_EQ(k["message"], "why");
 }

@@ -120,6 +120,9 @@ TEST(DynamicRunner, ChangingMapEveryPlanOptimalAndStepsLegal) {
       EXPECT_TRUE(r.valid) << name << " seed " << seed << ": " << r.error;
       EXPECT_TRUE(r.end == "arrived" || r.end == "unreachable") << r.end;
       EXPECT_EQ(r.success, r.end == "arrived");
+      // Path writing is a part of the plans' time (no value asserted: present and in range).
+      EXPECT_GE(r.path_us, 0.0);
+      EXPECT_LE(r.path_us, r.total_time_us);
     }
   }
   EXPECT_EQ(checks.failures, 0);

@@ -36,13 +36,13 @@ EXPECTED_DTYPES = {
     "optimal": "float64", "suboptimality": "float64", "path_cells": "int64",
     "expansions": "int64", "generated": "int64", "time_us": "float64", "bucket": "int64",
     "updates": "int64", "peak_open": "int64", "prep_ms": "float64", "prep_bytes": "int64",
-    "error": "string", "time_spread": "float64", "batch": "int64",
+    "error": "string", "time_spread": "float64", "batch": "int64", "path_us": "float64",
     # hpa's extra columns (Planner::extra_columns), after the fixed ones
     "hpa_exp_insert": "float64", "hpa_exp_abstract": "float64", "hpa_exp_refine": "float64",
     "hpa_cost_unsmoothed": "float64", "hpa_abstract_nodes": "float64",
     "hpa_abstract_edges": "float64",
 }
-TIMES = {"time_us", "prep_ms", "time_spread", "batch"}  # batch: k is chosen from a time
+TIMES = {"time_us", "prep_ms", "time_spread", "batch", "path_us"}  # batch: k is chosen from a time
 
 
 def write_config(tmp_path, text=TINY, name="tiny.yaml"):

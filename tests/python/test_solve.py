@@ -28,6 +28,9 @@ def test_astar_corridor_exact_counts():
     assert r.path.dtype == np.int64
     np.testing.assert_array_equal(r.path, [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]])
     assert r.valid and r.validation_error == ""
+    # The search and the path writing after it, timed apart (no value asserted: present, >= 0).
+    assert math.isfinite(r.time_us) and r.time_us >= 0
+    assert math.isfinite(r.path_us) and r.path_us >= 0
 
 
 def test_astar_open_square_diagonal_exact_counts():

@@ -19,7 +19,7 @@ inline std::vector<std::vector<std::string>> rows_without_times(const std::files
   for (auto& rec : records)
     for (std::size_t i = 0; i < header.size() && i < rec.size(); ++i)
       if (header[i] == "time_us" || header[i] == "prep_ms" || header[i] == "time_spread" ||
-          header[i] == "batch")
+          header[i] == "batch" || header[i] == "path_us")
         rec[i].clear();
   return records;
 }

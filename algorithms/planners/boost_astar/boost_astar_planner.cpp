@@ -170,6 +170,7 @@ class BoostAStarPlanner final : public Planner {
       result.status = Status::Unreachable;
       return;
     }
+    result.mark_search_end();  // walking the predecessor map is path writing (path_us)
     result.status = Status::Solved;
     result.cost = distance_[t];
     for (Vertex v = t;; v = predecessor_[v]) {

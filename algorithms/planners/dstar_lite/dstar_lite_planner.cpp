@@ -138,6 +138,8 @@ class DStarLitePlanner final : public Planner {
       result.status = Status::Unreachable;
       return;
     }
+    // g is final: following it from the start is path writing (path_us), not search.
+    result.mark_search_end();
     extract_path(result);
   }
 

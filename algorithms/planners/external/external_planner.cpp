@@ -125,6 +125,9 @@ class ExternalPlanner final : public Planner {
       return fail(result,
                   {Status::Crashed, fmt::format("{} {} before answering query {}{}", who(),
                                                 child_.reap(seconds(grace_s_)), id, log_hint())});
+    // The program's answer has arrived: the search is over (its own time is the extras' column);
+    // parsing the answer and pricing its path is path writing (path_us).
+    result.mark_search_end();
     external::Answer answer;
     if (std::string e = external::parse_result(line, id, g.width(), g.height(), answer);
         !e.empty()) {

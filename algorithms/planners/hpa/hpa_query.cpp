@@ -285,13 +285,27 @@ void HpaQuery::run_query(CellId start, CellId goal, SearchResult& result, QueryS
     append_insertion(1, k, top_chain_.back(), goal_cells_, spent, rec);
     stats.refinement = spent - stats.insertion - stats.abstract;
     if (out_of_budget()) return;
+    if (!settings_.smoothing) result.mark_search_end();  // the cells are decided: see below
     path.pop_back();
     path.insert(path.end(), goal_cells_.rbegin(), goal_cells_.rend());
   }
-  stats.cost_unsmoothed = path_cost(result.path);
-  if (settings_.smoothing) smoother_.smooth(*grid_, result.path);
+  // HPA*'s search (time_us) ends the moment the path's cells are decided (search_end): after
+  // insertion, abstract search and refinement to cells (cluster searches or cached-path copies:
+  // planning work), and after smoothing when it is on, since smoothing changes the cells.
+  // Joining the start and goal halves is path writing (path_us) without smoothing; with it, it
+  // has to come first (smoothing reads the whole path) and counts as search, a copy of the goal
+  // half, small next to the refinement. Pricing the path is path writing, as for every planner.
+  // The unsmoothed cost (a diagnostic column) is a sum of its own only when smoothing changes it.
+  if (settings_.smoothing) {
+    stats.cost_unsmoothed = path_cost(result.path);
+    smoother_.smooth(*grid_, result.path);
+    result.mark_search_end();
+  } else if (best_level == 0) {
+    result.mark_search_end();  // the direct cell search wrote its path as it won
+  }
   result.status = Status::Solved;
   result.cost = path_cost(result.path);
+  if (!settings_.smoothing) stats.cost_unsmoothed = result.cost;
 }
 
 }  // namespace pathbench::hpa

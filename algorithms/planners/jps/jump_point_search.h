@@ -161,6 +161,8 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
   dir_[start] = kNoDirection;
   switch (best_first_loop(*this, out, limits)) {
     case SearchEnd::Target:
+      // The search ends here; expanding the jump points into cells is path writing (path_us).
+      result.mark_search_end();
       write_path(start, goal, result);
       result.status = Status::Solved;
       return;
@@ -176,45 +178,48 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
 template <class Derived>
 void JumpPointSearch<Derived>::write_path(CellId start, CellId goal, SearchResult& result) const {
   const auto pw = static_cast<CellId>(pw_);
-  // Cell count first, so the path is written back to front in place with no scratch buffer.
-  std::size_t cells = 1;
+  // Path writing is timed apart from the search (path_us) but still costs: per cell it is one
+  // store and one add here. A first walk over the jump points sizes the path and counts its
+  // diagonal steps, so the cost is straight + diagonal * sqrt(2) (no per-cell sum, no per-cell
+  // division to tell a diagonal step); the second writes each segment back to front in place
+  // with a constant id step, no scratch buffer.
+  // Each jump point's coordinates cost one division, and each is the next segment's end: one
+  // division per jump point and walk (maze-like maps have many short segments).
+  const auto y_of = [pw](CellId c) { return static_cast<int>(c / pw); };
+  std::size_t cells = 1, diagonal = 0;
+  int y = y_of(goal), x = static_cast<int>(goal - static_cast<CellId>(y) * pw);
   for (CellId c = goal; c != start; c = nodes_[c].parent) {
     const CellId p = nodes_[c].parent;
-    const int dx = std::abs(static_cast<int>(c % pw) - static_cast<int>(p % pw));
-    const int dy = std::abs(static_cast<int>(c / pw) - static_cast<int>(p / pw));
-    cells += static_cast<std::size_t>(std::max(dx, dy));
+    const int py = y_of(p), px = static_cast<int>(p - static_cast<CellId>(py) * pw);
+    const int ax = std::abs(x - px), ay = std::abs(y - py);
+    cells += static_cast<std::size_t>(std::max(ax, ay));
+    diagonal += static_cast<std::size_t>(std::min(ax, ay));
+    x = px;
+    y = py;
   }
   std::vector<CellId>& path = result.path;
   path.resize(cells);
-  std::size_t i = cells - 1;
-  path[i] = goal;
+  CellId* out = path.data() + cells - 1;
+  *out = goal;
+  y = y_of(goal);
+  x = static_cast<int>(goal - static_cast<CellId>(y) * pw);
   for (CellId c = goal; c != start; c = nodes_[c].parent) {
     const CellId p = nodes_[c].parent;
-    int x = static_cast<int>(c % pw), y = static_cast<int>(c / pw);
-    const int px = static_cast<int>(p % pw), py = static_cast<int>(p / pw);
-    // Forwards the segment is a diagonal run then a straight run; backwards, straight first.
-    while (x != px || y != py) {
-      const int rx = std::abs(x - px), ry = std::abs(y - py);
-      const int sx = x > px ? 1 : x < px ? -1 : 0;
-      const int sy = y > py ? 1 : y < py ? -1 : 0;
-      if (rx > ry) {
-        x -= sx;
-      } else if (ry > rx) {
-        y -= sy;
-      } else {
-        x -= sx;
-        y -= sy;
-      }
-      path[--i] = id_of(x, y);
-    }
+    const int py = y_of(p), px = static_cast<int>(p - static_cast<CellId>(py) * pw);
+    const int dx = x - px, dy = y - py;
+    const int ax = std::abs(dx), ay = std::abs(dy);
+    const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    // Forwards a segment is a diagonal run then a straight run; backwards, straight first. Ids
+    // step by constants (unsigned wrap-around subtracts a negative step exactly).
+    const auto diagonal_step = static_cast<CellId>(sy * pw_ + sx);
+    const auto straight_step = static_cast<CellId>(ax > ay ? sx : sy * pw_);
+    CellId id = c;
+    for (int k = std::min(ax, ay); k < std::max(ax, ay); ++k) *--out = id -= straight_step;
+    for (int k = std::min(ax, ay); k > 0; --k) *--out = id -= diagonal_step;
+    x = px;
+    y = py;
   }
-  double cost = 0.0;
-  for (std::size_t k = 1; k < cells; ++k) {
-    const CellId a = path[k - 1], b = path[k];
-    const bool diagonal = a % pw != b % pw && a / pw != b / pw;
-    cost += diagonal ? kSqrt2 : 1.0;
-  }
-  result.cost = cost;
+  result.cost = static_cast<double>(cells - 1 - diagonal) + static_cast<double>(diagonal) * kSqrt2;
 }
 
 }  // namespace pathbench

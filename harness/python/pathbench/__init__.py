@@ -31,7 +31,8 @@ _STRING_COLUMNS = ["params", "error"]
 _INT_COLUMNS = ["query", "sx", "sy", "gx", "gy", "path_cells", "expansions", "generated",
                 "bucket", "updates", "peak_open", "prep_bytes", "batch"]
 # Empty (no value: cost and suboptimality of an unsolved row) reads as NaN; "inf" as infinity.
-_FLOAT_COLUMNS = ["cost", "optimal", "suboptimality", "time_us", "prep_ms", "time_spread"]
+_FLOAT_COLUMNS = ["cost", "optimal", "suboptimality", "time_us", "prep_ms", "time_spread",
+                  "path_us"]
 
 
 def read_runs(dir):
