@@ -57,7 +57,7 @@ RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,
 void RunCsvWriter::write(const RunRow& r) {
   const bool solved = r.status == Status::Solved;
   std::string line = fmt::format(
-      "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+      "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
       csv_escape(r.dataset), csv_escape(r.map), r.query, csv_escape(r.planner),
       csv_escape(r.algorithm), csv_escape(r.params), r.start.x, r.start.y, r.goal.x, r.goal.y,
       to_string(r.status), r.validated ? (r.valid ? "1" : "0") : "",
