@@ -66,7 +66,9 @@ nlohmann::json build_and_machine_info() {
       {"host", host.data()},
       {"date_utc", utc_now()},
       {"cost_model",
-       "double; cardinal 1, diagonal sqrt(2); entering cell c multiplies by its terrain cost"},
+       "cardinal 1, diagonal sqrt(2); entering cell c multiplies by its terrain cost; searches "
+       "order by fixed-point costs (2^32 units per 1, steps rounded up: exact f ties), reported "
+       "costs are the path's double sum"},
       {"tie_breaking", "f ascending, then g descending, then cell id ascending"},
       {"cost_tolerance", "|a-b| <= 1e-5 * max(1, |b|)"},
   };

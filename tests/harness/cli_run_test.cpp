@@ -165,7 +165,8 @@ TEST_F(CliTest, RunsAreDeterministicApartFromTimes) {
   ASSERT_GT(a.rows.size(), 20u);
   for (std::size_t i = 0; i < a.rows.size(); ++i)
     for (const std::string& col : a.header) {
-      // Times (path_us: path writing; batch: k is chosen from a time) are the only columns that vary.
+      // Times (path_us: path writing; batch: k is chosen from a time) are the only columns that
+      // vary.
       if (col == "time_us" || col == "prep_ms" || col == "path_us" || col == "batch") continue;
       EXPECT_EQ(a.rows[i].at(col), b.rows[i].at(col)) << "row " << i + 2 << " column " << col;
     }
