@@ -42,9 +42,7 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
   bool jump_straight(int x, int y, int* dist) const {
     if constexpr (Dir == kEast || Dir == kWest) {
       const std::uint64_t* cur = bits_.row(y);
-      const int q = Dir == kEast
-                        ? scan_up(cur, bits_.row(y - 1), bits_.row(y + 1), x)
-                        : scan_down(cur, bits_.row(y - 1), bits_.row(y + 1), x, bits_.row_words());
+      const int q = Dir == kEast ? scan_up(bits_.east(y), x) : scan_down(bits_.west(y), x);
       const bool goal_here = gy_ == y && (Dir == kEast ? gx_ > x && gx_ <= q : gx_ < x && gx_ >= q);
       const int stop = goal_here ? gx_ : q;
       if (!goal_here && !test_bit(cur, q)) {
@@ -55,9 +53,7 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
       return true;
     } else {
       const std::uint64_t* cur = bits_.col(x);
-      const int q = Dir == kSouth
-                        ? scan_up(cur, bits_.col(x - 1), bits_.col(x + 1), y)
-                        : scan_down(cur, bits_.col(x - 1), bits_.col(x + 1), y, bits_.col_words());
+      const int q = Dir == kSouth ? scan_up(bits_.south(x), y) : scan_down(bits_.north(x), y);
       const bool goal_here =
           gx_ == x && (Dir == kSouth ? gy_ > y && gy_ <= q : gy_ < y && gy_ >= q);
       const int stop = goal_here ? gy_ : q;
