@@ -64,6 +64,9 @@ class JumpBitsets {
   const std::uint64_t* south(int x) const { return line(south_, x, col_words_); }
   const std::uint64_t* north(int x) const { return line(north_, x, col_words_); }
 
+  int row_words() const { return row_words_; }
+  int col_words() const { return col_words_; }
+
   std::size_t memory_bytes() const {
     return (rows_.capacity() + cols_.capacity() + east_.capacity() + west_.capacity() +
             south_.capacity() + north_.capacity()) *
