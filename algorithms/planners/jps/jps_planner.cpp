@@ -42,9 +42,7 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
   bool jump_straight(int x, int y, int* dist) const {
     if constexpr (Dir == kEast || Dir == kWest) {
       const std::uint64_t* cur = bits_.row(y);
-      const int q = Dir == kEast
-                        ? scan_up(cur, bits_.row(y - 1), bits_.row(y + 1), x)
-                        : scan_down(cur, bits_.row(y - 1), bits_.row(y + 1), x, bits_.row_words());
+      const int q = Dir == kEast ? scan_up(bits_.east(y), x) : scan_down(bits_.west(y), x);
       const bool goal_here = gy_ == y && (Dir == kEast ? gx_ > x && gx_ <= q : gx_ < x && gx_ >= q);
       const int stop = goal_here ? gx_ : q;
       if (!goal_here && !test_bit(cur, q)) {
@@ -55,9 +53,7 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
       return true;
     } else {
       const std::uint64_t* cur = bits_.col(x);
-      const int q = Dir == kSouth
-                        ? scan_up(cur, bits_.col(x - 1), bits_.col(x + 1), y)
-                        : scan_down(cur, bits_.col(x - 1), bits_.col(x + 1), y, bits_.col_words());
+      const int q = Dir == kSouth ? scan_up(bits_.south(x), y) : scan_down(bits_.north(x), y);
       const bool goal_here =
           gx_ == x && (Dir == kSouth ? gy_ > y && gy_ <= q : gy_ < y && gy_ >= q);
       const int stop = goal_here ? gy_ : q;
@@ -96,28 +92,61 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
     }
   }
 
+  // One cell of a diagonal run, `k` steps from the expanding node: the goal itself, or the
+  // origin of the run's two straight jumps (horizontal first).
+  template <bool kTrace, int Sx, int Sy>
+  void diagonal_cell(int x, int y, int k, Out<kTrace>& out) {
+    constexpr int kH = Sx > 0 ? kEast : kWest;
+    constexpr int kV = Sy > 0 ? kSouth : kNorth;
+    if constexpr (kTrace) trace_->record(*scanned_, id_of(x, y));
+    if (x == gx_ && y == gy_) {
+      relax<kTrace>(x, y, k, 0, kH, out);
+      return;
+    }
+    int dist = 0;
+    bool found = jump_straight<kTrace, kH>(x, y, &dist);
+    if constexpr (kTrace) record_scan(x, y, Sx, 0, dist);
+    if (found) relax<kTrace>(x + Sx * dist, y, k, dist, kH, out);
+    found = jump_straight<kTrace, kV>(x, y, &dist);
+    if constexpr (kTrace) record_scan(x, y, 0, Sy, dist);
+    if (found) relax<kTrace>(x, y + Sy * dist, k, dist, kV, out);
+  }
+
   // Diagonal jump from padded (x, y) in direction (Sx, Sy): walks the diagonal while each step
   // is legal and generates whatever the straight jumps from each diagonal cell reach.
+  // The walk is the search's hottest loop. Off the goal's row and column no goal test can fire,
+  // so those steps run a lean form of diagonal_cell: pointers to the cell's byte and to its two
+  // stop lines advance with the walk (no index arithmetic, no member reloads after each relax),
+  // and "blocked or jump point" is the byte of the stop cell. The goal's row and column
+  // crossings, and traced runs, take diagonal_cell itself.
   template <bool kTrace, int Sx, int Sy>
   void diagonal_successors(int x, int y, Out<kTrace>& out) {
     constexpr int kH = Sx > 0 ? kEast : kWest;
     constexpr int kV = Sy > 0 ? kSouth : kNorth;
+    const std::ptrdiff_t pw = pw_, row_step = Sy * pw;
+    const std::uint8_t* f = free_ + y * pw + x;  // the current cell's byte
+    // Most runs in cluttered maps die at once: test the first step before any set-up.
+    if (!f[Sx] || !f[row_step] || !f[row_step + Sx]) return;
+    const std::ptrdiff_t hstep = Sy * static_cast<std::ptrdiff_t>(bits_.row_words());
+    const std::ptrdiff_t vstep = Sx * static_cast<std::ptrdiff_t>(bits_.col_words());
+    const std::uint64_t* hline = Sx > 0 ? bits_.east(y) : bits_.west(y);
+    const std::uint64_t* vline = Sy > 0 ? bits_.south(x) : bits_.north(x);
+    const int k_row = (gy_ - y) * Sy, k_col = (gx_ - x) * Sx;  // steps to the goal's lines
     for (int k = 1;; ++k) {
-      if (!free_at(x + Sx, y) || !free_at(x, y + Sy) || !free_at(x + Sx, y + Sy)) return;
+      f += row_step + Sx;
       x += Sx;
       y += Sy;
-      if constexpr (kTrace) trace_->record(*scanned_, id_of(x, y));
-      if (x == gx_ && y == gy_) {
-        relax<kTrace>(x, y, k, 0, kH, out);
-        continue;
+      hline += hstep;
+      vline += vstep;
+      if (kTrace || k == k_row || k == k_col) {
+        diagonal_cell<kTrace, Sx, Sy>(x, y, k, out);
+      } else {
+        const int q = Sx > 0 ? scan_up(hline, x) : scan_down(hline, x);
+        if (f[q - x]) relax<kTrace>(q, y, k, (q - x) * Sx, kH, out);
+        const int r = Sy > 0 ? scan_up(vline, y) : scan_down(vline, y);
+        if (f[(r - y) * pw]) relax<kTrace>(x, r, k, (r - y) * Sy, kV, out);
       }
-      int dist = 0;
-      bool found = jump_straight<kTrace, kH>(x, y, &dist);
-      if constexpr (kTrace) record_scan(x, y, Sx, 0, dist);
-      if (found) relax<kTrace>(x + Sx * dist, y, k, dist, kH, out);
-      found = jump_straight<kTrace, kV>(x, y, &dist);
-      if constexpr (kTrace) record_scan(x, y, 0, Sy, dist);
-      if (found) relax<kTrace>(x, y + Sy * dist, k, dist, kV, out);
+      if (!f[Sx] || !f[row_step] || !f[row_step + Sx]) return;
     }
   }
   template <bool kTrace>

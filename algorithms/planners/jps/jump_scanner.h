@@ -7,6 +7,11 @@
 // 2014 ("Improving Jump Point Search", ICAPS), block-based symmetry breaking, here applied to
 // whole 64-cell words.
 //
+// Each line also has two stop lines, one per scan direction, with the stop rule below already
+// applied (built in prepare, O(cells / 64) word operations; 4 more bits per cell): the hottest
+// loop of the search, the two straight scans per diagonal step, then reads one word per 64 cells
+// instead of three (callgrind: issue 12's measurements in the commit that added them).
+//
 // Invariants: every line covers the padded extent, so position 0 and position extent-1 are the
 // blocked padding ring; bits past the padded extent are 0 (blocked). Hence every scan that starts
 // at an interior position stops inside its line without bounds checks, and the lines either side
@@ -44,74 +49,89 @@ class JumpBitsets {
         cols_[static_cast<std::size_t>(x) * col_words_ + (y >> 6)] |= std::uint64_t{1} << (y & 63);
       }
     }
+    build_stops(rows_, ph, row_words_, east_, west_);
+    build_stops(cols_, pw, col_words_, south_, north_);
   }
 
   // Padded row y as a bit line over padded x.
-  const std::uint64_t* row(int y) const {
-    return rows_.data() + static_cast<std::size_t>(y) * row_words_;
-  }
+  const std::uint64_t* row(int y) const { return line(rows_, y, row_words_); }
   // Padded column x as a bit line over padded y.
-  const std::uint64_t* col(int x) const {
-    return cols_.data() + static_cast<std::size_t>(x) * col_words_;
-  }
+  const std::uint64_t* col(int x) const { return line(cols_, x, col_words_); }
+  // Stop lines (see build_stops): where a jump along row y (east, west) or column x (south,
+  // north) must stop.
+  const std::uint64_t* east(int y) const { return line(east_, y, row_words_); }
+  const std::uint64_t* west(int y) const { return line(west_, y, row_words_); }
+  const std::uint64_t* south(int x) const { return line(south_, x, col_words_); }
+  const std::uint64_t* north(int x) const { return line(north_, x, col_words_); }
+
   int row_words() const { return row_words_; }
   int col_words() const { return col_words_; }
 
   std::size_t memory_bytes() const {
-    return (rows_.capacity() + cols_.capacity()) * sizeof(std::uint64_t);
+    return (rows_.capacity() + cols_.capacity() + east_.capacity() + west_.capacity() +
+            south_.capacity() + north_.capacity()) *
+           sizeof(std::uint64_t);
   }
 
  private:
+  static const std::uint64_t* line(const std::vector<std::uint64_t>& v, int i, int words) {
+    return v.data() + static_cast<std::size_t>(i) * words;
+  }
+
+  // The stop rule below, evaluated once per map rather than per scanned word: bit q of `up[i]`
+  // is set when a scan along line i towards higher positions must stop at q (q blocked, or a
+  // neighbouring line has q-1 blocked and q free); `down[i]` likewise towards lower positions
+  // (q+1 blocked beside). A scan is then one load and one bit search per 64 cells instead of
+  // three loads, the carries and six bit operations. Padding lines stop everywhere (no scan
+  // runs along them).
+  static void build_stops(const std::vector<std::uint64_t>& bits, int lines, int words,
+                          std::vector<std::uint64_t>& up, std::vector<std::uint64_t>& down) {
+    up.assign(bits.size(), ~std::uint64_t{0});
+    down.assign(bits.size(), ~std::uint64_t{0});
+    for (int i = 1; i + 1 < lines; ++i) {
+      const std::uint64_t* cur = line(bits, i, words);
+      const std::uint64_t* lo = line(bits, i - 1, words);
+      const std::uint64_t* hi = line(bits, i + 1, words);
+      std::uint64_t* u = up.data() + static_cast<std::size_t>(i) * words;
+      std::uint64_t* d = down.data() + static_cast<std::size_t>(i) * words;
+      for (int w = 0; w < words; ++w) {
+        const std::uint64_t a = lo[w], b = hi[w];
+        // Bit 63 of the previous word supplies "q-1" for bit 0; bit 0 of the next, "q+1" for 63.
+        const std::uint64_t pa = w > 0 ? lo[w - 1] >> 63 : 0, pb = w > 0 ? hi[w - 1] >> 63 : 0;
+        const std::uint64_t na = w + 1 < words ? lo[w + 1] << 63 : 0;
+        const std::uint64_t nb = w + 1 < words ? hi[w + 1] << 63 : 0;
+        const std::uint64_t forced_up = (a & ~((a << 1) | pa)) | (b & ~((b << 1) | pb));
+        const std::uint64_t forced_down = (a & ~((a >> 1) | na)) | (b & ~((b >> 1) | nb));
+        u[w] = ~cur[w] | forced_up;
+        d[w] = ~cur[w] | forced_down;
+      }
+    }
+  }
+
   int row_words_ = 0;
   int col_words_ = 0;
   std::vector<std::uint64_t> rows_;
   std::vector<std::uint64_t> cols_;
+  std::vector<std::uint64_t> east_, west_, south_, north_;
 };
 
 inline bool test_bit(const std::uint64_t* line, int i) { return (line[i >> 6] >> (i & 63)) & 1u; }
 
-// First position q > p on `cur` where a scan moving towards higher positions must stop: q is
-// blocked (the jump dies before it) or q is a jump point (`lo` or `hi`, the neighbouring lines,
-// has q-1 blocked and q free). Precondition: p is an interior position.
-inline int scan_up(const std::uint64_t* cur, const std::uint64_t* lo, const std::uint64_t* hi,
-                   int p) {
-  const int q = p + 1;
-  int w = q >> 6;
-  // Bit 63 of the previous word supplies "q-1" for bit 0 of this one.
-  std::uint64_t carry_lo = w > 0 ? lo[w - 1] >> 63 : 0;
-  std::uint64_t carry_hi = w > 0 ? hi[w - 1] >> 63 : 0;
-  std::uint64_t mask = ~std::uint64_t{0} << (q & 63);
-  for (;;) {
-    const std::uint64_t a = lo[w], b = hi[w];
-    const std::uint64_t forced = (a & ~((a << 1) | carry_lo)) | (b & ~((b << 1) | carry_hi));
-    const std::uint64_t stop = (~cur[w] | forced) & mask;
-    if (stop) return (w << 6) + std::countr_zero(stop);
-    carry_lo = a >> 63;
-    carry_hi = b >> 63;
-    mask = ~std::uint64_t{0};
-    ++w;
-  }
+// First set position q > p on `stop` (a stop line: q blocked, or a jump point). Precondition: p
+// is an interior position (the padding stops every scan inside its line).
+inline int scan_up(const std::uint64_t* stop, int p) {
+  int w = (p + 1) >> 6;
+  std::uint64_t s = stop[w] & (~std::uint64_t{0} << ((p + 1) & 63));
+  while (!s) s = stop[++w];
+  return (w << 6) + std::countr_zero(s);
 }
 
-// Mirror of scan_up: the last position q < p where a scan towards lower positions must stop
-// (q blocked, or a neighbouring line has q+1 blocked and q free). `words` = words per line.
-inline int scan_down(const std::uint64_t* cur, const std::uint64_t* lo, const std::uint64_t* hi,
-                     int p, int words) {
-  const int q = p - 1;
-  int w = q >> 6;
-  std::uint64_t carry_lo = w + 1 < words ? lo[w + 1] << 63 : 0;
-  std::uint64_t carry_hi = w + 1 < words ? hi[w + 1] << 63 : 0;
-  std::uint64_t mask = ~std::uint64_t{0} >> (63 - (q & 63));
-  for (;;) {
-    const std::uint64_t a = lo[w], b = hi[w];
-    const std::uint64_t forced = (a & ~((a >> 1) | carry_lo)) | (b & ~((b >> 1) | carry_hi));
-    const std::uint64_t stop = (~cur[w] | forced) & mask;
-    if (stop) return (w << 6) + 63 - std::countl_zero(stop);
-    carry_lo = a << 63;
-    carry_hi = b << 63;
-    mask = ~std::uint64_t{0};
-    --w;
-  }
+// Mirror of scan_up: the last set position q < p.
+inline int scan_down(const std::uint64_t* stop, int p) {
+  int w = (p - 1) >> 6;
+  std::uint64_t s = stop[w] & (~std::uint64_t{0} >> (63 - ((p - 1) & 63)));
+  while (!s) s = stop[--w];
+  return (w << 6) + 63 - std::countl_zero(s);
 }
 
 }  // namespace pathbench
