@@ -22,6 +22,7 @@
 #include "harness/config/experiment_config.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/runner/experiment_runner.h"
+#include "tests/support/experiment_run.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -89,16 +90,7 @@ class ExternalPlannerTest : public ::testing::Test {
 
   // Runs `yaml` (an experiment file in dir_) and returns its rows.
   RunsCsv run(const std::string& yaml, RunOutcome* outcome = nullptr) {
-    const fs::path file = dir_ / "experiment.yaml";
-    EXPECT_TRUE(testing::write_text(file, yaml));
-    const ExperimentConfig cfg = parse_experiment(yaml, file, kSource);
-    RunOptions opt;
-    opt.out_dir = dir_ / "out";
-    opt.overwrite = true;
-    std::ostringstream log;
-    const RunOutcome out = run_experiment(cfg, opt, log);
-    if (outcome) *outcome = out;
-    return read_runs_csv(out.dir / "runs.csv");
+    return testing::run_experiment_yaml(dir_, yaml, outcome);
   }
 
   fs::path dir_;

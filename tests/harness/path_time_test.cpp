@@ -21,6 +21,7 @@
 #include "harness/output/summary.h"
 #include "harness/runner/experiment_runner.h"
 #include "harness/runner/solve_timing.h"
+#include "tests/support/experiment_run.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -131,15 +132,8 @@ TEST_F(PathTimeTest, RunsCsvHasPathUsForEveryPlanner) {
   for (const PlannerInfo& info : planner_registry())
     yaml +=
         "  - {label: " + info.name + ", algorithm: " + info.name + params_yaml(info.name) + "}\n";
-  const fs::path file = dir_ / "experiment.yaml";
-  ASSERT_TRUE(testing::write_text(file, yaml));
-  const ExperimentConfig cfg = parse_experiment(yaml, file, kSource);
-  RunOptions opt;
-  opt.out_dir = dir_ / "out";
-  opt.overwrite = true;
-  std::ostringstream log;
-  const RunOutcome out = run_experiment(cfg, opt, log);
-  const RunsCsv csv = read_runs_csv(out.dir / "runs.csv");
+  RunOutcome out;
+  const RunsCsv csv = testing::run_experiment_yaml(dir_, yaml, &out);
   ASSERT_NE(std::find(csv.header.begin(), csv.header.end(), "path_us"), csv.header.end());
   std::map<std::string, int> solved;
   for (const RunRow& r : csv.rows) {
