@@ -56,6 +56,22 @@ void expect_same_result(const SearchResult& a, const SearchResult& b, const std:
 }
 
 // The SearchTrace invariants (search_trace.h) for one traced query.
+// Solves `q` untraced, traced into `trace`, and untraced again; tracing must change nothing,
+// before or after. Returns the traced result.
+SearchResult solve_off_on_off(Planner& p, const Query& q, SearchTrace& trace,
+                              const std::string& what) {
+  SearchResult off, on, off_again;
+  p.solve(q, {}, off);
+  p.set_trace(&trace);
+  p.solve(q, {}, on);
+  p.set_trace(nullptr);
+  p.solve(q, {}, off_again);
+  expect_same_result(off, on, what);
+  expect_same_result(off, off_again, what + " (after tracing)");
+  EXPECT_EQ(off.extras, on.extras) << what;
+  return on;
+}
+
 void check_trace(const Grid& g, const Query& q, const SearchResult& r, const SearchTrace& t,
                  const std::string& what) {
   ASSERT_EQ(t.expanded.size(), r.counters.expansions) << what;
@@ -99,14 +115,7 @@ TEST(SearchTrace, CountsMatchAndTracingChangesNothing) {
     SearchTrace trace;  // reused: each solve must clear it
     for (std::size_t i = 0; i < queries.size(); ++i) {
       const std::string what = describe(v) + " query " + std::to_string(i);
-      SearchResult off, on, off_again;
-      cp.planner->solve(queries[i], {}, off);
-      cp.planner->set_trace(&trace);
-      cp.planner->solve(queries[i], {}, on);
-      cp.planner->set_trace(nullptr);
-      cp.planner->solve(queries[i], {}, off_again);
-      expect_same_result(off, on, what);
-      expect_same_result(off, off_again, what + " (after tracing)");
+      const SearchResult on = solve_off_on_off(*cp.planner, queries[i], trace, what);
       check_trace(grid, queries[i], on, trace, what);
     }
   }
@@ -207,15 +216,7 @@ TEST(SearchTrace, HpaCountsSplitAndTracingChangesNothing) {
       for (std::size_t i = 0; i < queries.size(); ++i) {
         const std::string what =
             describe(v) + " map " + std::to_string(m) + " query " + std::to_string(i);
-        SearchResult off, on, off_again;
-        cp.planner->solve(queries[i], {}, off);
-        cp.planner->set_trace(&trace);
-        cp.planner->solve(queries[i], {}, on);
-        cp.planner->set_trace(nullptr);
-        cp.planner->solve(queries[i], {}, off_again);
-        expect_same_result(off, on, what);
-        expect_same_result(off, off_again, what + " (after tracing)");
-        EXPECT_EQ(off.extras, on.extras) << what;
+        const SearchResult on = solve_off_on_off(*cp.planner, queries[i], trace, what);
         EXPECT_EQ(trace.path, on.path) << what;
         if (queries[i].start == queries[i].goal) continue;
         const TraceLayer* tr = trace.find_layer("transitions");
@@ -269,14 +270,7 @@ TEST(SearchTrace, DStarLiteStaticCountsMatchAndTracingChangesNothing) {
       const Query& q = queries[i];
       if (!grid.passable(q.start.x, q.start.y) || !grid.passable(q.goal.x, q.goal.y)) continue;
       const std::string what = "dstar_lite query " + std::to_string(i);
-      SearchResult off, on, off_again;
-      cp.planner->solve(q, {}, off);
-      cp.planner->set_trace(&trace);
-      cp.planner->solve(q, {}, on);
-      cp.planner->set_trace(nullptr);
-      cp.planner->solve(q, {}, off_again);
-      expect_same_result(off, on, what);
-      expect_same_result(off, off_again, what + " (after tracing)");
+      const SearchResult on = solve_off_on_off(*cp.planner, q, trace, what);
       EXPECT_EQ(trace.path, on.path) << what;
       if (q.start == q.goal) continue;
       ASSERT_EQ(trace.expanded.size(), on.counters.expansions) << what;
