@@ -14,100 +14,12 @@
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/heaps/open_list.h"
 #include "algorithms/heaps/pairing_heap.h"
+#include "tests/algorithms/heap_reference.h"
 
 namespace pathbench {
 namespace {
 
-// Each order carries its key type: the search lattice's integers for AStarOrder, doubles for
-// LexicographicOrder (D* Lite). The tests use small integral values, exact in both.
-template <class Order>
-using KeyOf = typename Order::Key;
-template <class Order>
-using ValueOf = decltype(KeyOf<Order>{}.f);
-
-template <class Order>
-struct RefLess {
-  bool operator()(const std::pair<KeyOf<Order>, CellId>& a,
-                  const std::pair<KeyOf<Order>, CellId>& b) const {
-    return Order::less(a.first, a.second, b.first, b.second);
-  }
-};
-
-// The obviously-correct queue: an ordered set of (key, id) plus each member's current key.
-template <class Order>
-class ReferenceQueue {
- public:
-  using Key = KeyOf<Order>;
-  explicit ReferenceQueue(std::size_t n) : key_(n), in_(n, false) {}
-  bool contains(CellId id) const { return in_[id]; }
-  std::size_t size() const { return set_.size(); }
-  bool empty() const { return set_.empty(); }
-  CellId top() const { return set_.begin()->second; }
-  Key top_key() const { return set_.begin()->first; }
-  Key key(CellId id) const { return key_[id]; }
-  void push(CellId id, Key k) {
-    set_.insert({k, id});
-    key_[id] = k;
-    in_[id] = true;
-  }
-  void set_key(CellId id, Key k) {
-    set_.erase({key_[id], id});
-    push(id, k);
-  }
-  void remove(CellId id) {
-    set_.erase({key_[id], id});
-    in_[id] = false;
-  }
-  CellId pop() {
-    const CellId id = top();
-    remove(id);
-    return id;
-  }
-  void clear() {
-    for (const auto& e : set_) in_[e.second] = false;
-    set_.clear();
-  }
-
- private:
-  std::set<std::pair<Key, CellId>, RefLess<Order>> set_;
-  std::vector<Key> key_;
-  std::vector<bool> in_;
-};
-
-template <class Key>
-bool same_key(const Key& a, const Key& b) {
-  return a.f == b.f && a.g == b.g;
-}
-
-// Few distinct values so that equal f and equal (f, g) are common and the id tie-break matters.
-template <class Order>
-KeyOf<Order> random_key(std::mt19937& rng) {
-  using V = ValueOf<Order>;
-  return {static_cast<V>(rng() % 16), static_cast<V>(rng() % 4)};
-}
-
-// A key not after `cur` under Order (what decrease_key's precondition allows).
-template <class Order>
-KeyOf<Order> lower_key(std::mt19937& rng, const KeyOf<Order>& cur, CellId id) {
-  using V = ValueOf<Order>;
-  KeyOf<Order> k{cur.f - static_cast<V>(rng() % 3), static_cast<V>(rng() % 4)};
-  if (Order::less(cur, id, k, id)) k = cur;
-  return k;
-}
-
-enum class Op { Push, Pop, DecreaseKey, UpdateUp, UpdateDown, Remove, Contains, Clear };
-
-Op random_op(std::mt19937& rng) {
-  const unsigned r = rng() % 1000;
-  if (r < 330) return Op::Push;
-  if (r < 530) return Op::Pop;
-  if (r < 680) return Op::DecreaseKey;
-  if (r < 760) return Op::UpdateUp;
-  if (r < 840) return Op::UpdateDown;
-  if (r < 920) return Op::Remove;
-  if (r < 997) return Op::Contains;
-  return Op::Clear;
-}
+using namespace heap_testing;
 
 // Applies `num_ops` seeded random operations to `heap` and a reference, checking every observable
 // after each one. Returns the popped ids in order. The operation stream depends only on the seed
@@ -323,31 +235,6 @@ TYPED_TEST(OpenListTest, GBreaksEqualF) {
   // AStarOrder prefers larger g among equal f; LexicographicOrder the smaller one.
   const CellId first = Order::less({5, 3}, 2, {5, 1}, 1) ? 2u : 1u;
   EXPECT_EQ(heap.pop(), first);
-}
-
-// A node's key can get *later* although its g improved: greedy best-first keeps f = h, and with
-// double costs g + h could round to the same f; AStarOrder then puts the smaller g after the
-// others of equal f. HPA*'s cluster and abstract searches once called decrease_key (sift up only)
-// there, which leaves the node in front. The kernel's relax() calls update(). This provokes it:
-// decrease_key pops the node first (the misorder), update() pops it last, as the order says.
-TEST(OpenListMisorder, AKeyThatGotLaterNeedsUpdateNotDecreaseKey) {
-  const auto pops_after_improving_node_1 = [](bool use_update) {
-    BinaryHeap<AStarOrder> heap;
-    heap.resize(8);
-    heap.push(1, {10, 5});  // larger g first among equal f: 1, 2, 3
-    heap.push(2, {10, 4});
-    heap.push(3, {10, 3});
-    const HeapKey improved{10, 2};  // g 5 -> 2, f unchanged: now after 2 and 3
-    if (use_update)
-      heap.update(1, improved);
-    else
-      heap.decrease_key(1, improved);
-    std::vector<CellId> order;
-    while (!heap.empty()) order.push_back(heap.pop());
-    return order;
-  };
-  EXPECT_EQ(pops_after_improving_node_1(true), (std::vector<CellId>{2, 3, 1}));
-  EXPECT_EQ(pops_after_improving_node_1(false), (std::vector<CellId>{1, 2, 3}));
 }
 
 TYPED_TEST(OpenListTest, MemoryBytesNonzeroAfterResize) {

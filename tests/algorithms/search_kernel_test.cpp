@@ -79,6 +79,31 @@ TEST(SearchKernel, ClusterSearchExpandsInAStarOrder) {
   EXPECT_EQ(differing, 0);
 }
 
+// A node's key can get *later* although its g improved: greedy best-first keeps f = h, and with
+// double costs g + h could round to the same f; AStarOrder then puts the smaller g after the
+// others of equal f. HPA*'s cluster and abstract searches once called decrease_key (sift up only)
+// there, which leaves the node in front. The kernel's relax() calls update(). This provokes it:
+// decrease_key pops the node first (the misorder), update() pops it last, as the order says.
+TEST(OpenListMisorder, AKeyThatGotLaterNeedsUpdateNotDecreaseKey) {
+  const auto pops_after_improving_node_1 = [](bool use_update) {
+    BinaryHeap<AStarOrder> heap;
+    heap.resize(8);
+    heap.push(1, {10, 5});  // larger g first among equal f: 1, 2, 3
+    heap.push(2, {10, 4});
+    heap.push(3, {10, 3});
+    const HeapKey improved{10, 2};  // g 5 -> 2, f unchanged: now after 2 and 3
+    if (use_update)
+      heap.update(1, improved);
+    else
+      heap.decrease_key(1, improved);
+    std::vector<CellId> order;
+    while (!heap.empty()) order.push_back(heap.pop());
+    return order;
+  };
+  EXPECT_EQ(pops_after_improving_node_1(true), (std::vector<CellId>{2, 3, 1}));
+  EXPECT_EQ(pops_after_improving_node_1(false), (std::vector<CellId>{1, 2, 3}));
+}
+
 // max_expansions = N: at most N expansions; a query needing exactly N is solved, one needing
 // more stops with Timeout after N, and the planner answers the next query as if never stopped.
 void expect_budget_meaning(const std::string& name, const RawParams& params, const Grid& g,
