@@ -65,7 +65,9 @@ struct MoveOffsets {
 // Calls fn(neighbour_id, step_cost) — or fn(neighbour_id, step_cost, direction) when fn takes
 // three arguments — for every legal move out of `c` (which must be passable).
 // Inline template: this is the inner loop of A*, Dijkstra and the reference searches.
-template <class Fn>
+// kMayHaveTerrain = false: the caller knows the grid is uniform (!g.has_terrain()), and the loop
+// drops its per-move terrain branches (A*'s uniform instantiation).
+template <bool kMayHaveTerrain = true, class Fn>
 inline void for_each_successor(const Grid& g, const MoveOffsets& off, CellId c, Fn&& fn) {
   auto emit = [&](CellId n, double cost, int dir) {
     if constexpr (std::is_invocable_v<Fn&, CellId, double, int>)
@@ -73,7 +75,7 @@ inline void for_each_successor(const Grid& g, const MoveOffsets& off, CellId c, 
     else
       fn(n, cost);
   };
-  const bool terrain = g.has_terrain();
+  const bool terrain = kMayHaveTerrain && g.has_terrain();
   bool free_card[4];
   for (int d = 0; d < 4; ++d) {
     const CellId n = off.step(c, d);
