@@ -106,9 +106,11 @@ void best_first_search_with(const Grid& grid, const MoveOffsets& off, NodeArena&
 }  // namespace detail
 
 // Untraced A* (weight 1, not greedy) on a uniform grid runs its own instantiation (PlainKey, no
-// terrain branches): the benchmarked case, measured with callgrind at ~X% fewer instructions per
-// expansion. Its keys equal WeightedKey's for weight 1 (see there), so every instantiation
-// expands the same nodes in the same order; traced and weighted runs share the generic one.
+// terrain branches, unrolled successors): the benchmarked case, 11-15% fewer instructions per
+// expansion with the binary heap and 16-20% with the pairing heap (callgrind, 100 scen lines of
+// four MovingAI maps). Its keys equal WeightedKey's for weight 1 (see there), so every
+// instantiation expands the same nodes in the same order; traced, weighted and terrain runs
+// share the generic one.
 template <OpenList Open, class Heuristic, class Listener = NoListener>
 void best_first_search(const Grid& grid, const MoveOffsets& off, NodeArena& nodes, Open& open,
                        const Heuristic& heuristic, const BestFirstSettings& settings, CellId start,
