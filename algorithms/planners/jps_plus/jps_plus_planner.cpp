@@ -1,5 +1,6 @@
 #include "algorithms/planners/jps_plus/jps_plus_planner.h"
 
+#include <limits>
 #include <memory>
 #include <utility>
 
@@ -71,17 +72,16 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
     }
   }
 
-  // A cell `diag` steps along a diagonal run: the goal itself, or the origin of the run's two
-  // straight jumps (horizontal first, as jps).
+  // A cell `diag` steps along a diagonal run, padded (x, y) = cell c: the goal itself, or the
+  // origin of the run's two straight jumps (horizontal first, as jps).
   template <bool kTrace, int D>
-  void diagonal_cell(int x, int y, int diag, Out<kTrace>& out) {
+  void diagonal_cell(int x, int y, CellId c, int diag, Out<kTrace>& out) {
     constexpr int kH = kDx[D] > 0 ? kEast : kWest;
     constexpr int kV = kDy[D] > 0 ? kSouth : kNorth;
-    if (x == gx_ && y == gy_) {
+    if (c == goal_) {
       relax<kTrace>(x, y, diag, 0, kH, out);
       return;
     }
-    const CellId c = id_of(x, y);
     straight_successor<kTrace, kH>(x, y, c, diag, out);
     straight_successor<kTrace, kV>(x, y, c, diag, out);
   }
@@ -89,27 +89,35 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
   // Diagonal run from padded (x, y) = cell c in diagonal direction D: hops from one diagonal jump
   // point to the next (one table read each) until the wall. Cells in between have no straight
   // jump point by construction, so only the goal's row and column crossings need a look there.
+  // The crossings are known before the walk: a hop only compares its reach with the next one
+  // (most runs have none ahead, and then the compare never fires).
   template <bool kTrace, int D>
   void diagonal_successors(int x, int y, CellId c, Out<kTrace>& out) {
     constexpr int kSx = kDx[D], kSy = kDy[D];
-    // Diagonal steps from (x, y) to the goal's row and column (<= 0: behind or level).
-    const int to_row = (gy_ - y) * kSy, to_col = (gx_ - x) * kSx;
+    constexpr int kNone = std::numeric_limits<int>::max();
+    const CellId step = static_cast<CellId>(kSy * pw_ + kSx);  // unsigned wrap-around: exact
+    // Diagonal steps from (x, y) to the goal's row and column, in path order; <= 0 (behind or
+    // level) become kNone. Equal crossings are the goal cell, visited once.
+    int next = (gy_ - y) * kSy, after = (gx_ - x) * kSx;
+    if (next > after) std::swap(next, after);
+    if (after == next || after < 1) after = kNone;
+    if (next < 1) next = after, after = kNone;
     for (int k = 0;;) {
       const int t = table_.distance(c, D);
-      const int reach = t > 0 ? t : -t;
-      // Crossings inside this hop, in path order; a crossing at the jump point itself (step
-      // reach, when t > 0) is handled with it. Equal crossings are the goal cell.
-      int first = to_row - k, second = to_col - k;
-      if (first > second) std::swap(first, second);
-      const int last = t > 0 ? reach - 1 : reach;
-      if (first >= 1 && first <= last)
-        diagonal_cell<kTrace, D>(x + kSx * (k + first), y + kSy * (k + first), k + first, out);
-      if (second != first && second >= 1 && second <= last)
-        diagonal_cell<kTrace, D>(x + kSx * (k + second), y + kSy * (k + second), k + second, out);
+      // Last step of this hop a crossing is looked at in: a crossing at the jump point itself
+      // (step k + t, when t > 0) is handled with it, by its straight jumps.
+      const int last = t > 0 ? k + t - 1 : k - t;
+      while (next <= last) {
+        diagonal_cell<kTrace, D>(x + kSx * next, y + kSy * next,
+                                 c + static_cast<CellId>(next - k) * step, next, out);
+        next = after;
+        after = kNone;
+      }
       if (t <= 0) return;
       k += t;
-      diagonal_cell<kTrace, D>(x + kSx * k, y + kSy * k, k, out);
-      c = id_of(x + kSx * k, y + kSy * k);
+      c += static_cast<CellId>(t) * step;
+      if (next == k) next = after, after = kNone;
+      diagonal_cell<kTrace, D>(x + kSx * k, y + kSy * k, c, k, out);
     }
   }
   template <bool kTrace>
@@ -126,29 +134,46 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
     }
   }
 
+  // A node reached by a straight move along Dir (every non-start node: diagonal cells are never
+  // generated, except the goal, which is never expanded): the jump ahead, then each side
+  // perpendicular to Dir, forced when blocked behind and free here. One instantiation per
+  // direction, so the side cells are constant id offsets.
+  template <bool kTrace, int Dir>
+  void expand_from(int x, int y, CellId c, Out<kTrace>& out) {
+    constexpr int kDxd = kDx[Dir], kDyd = kDy[Dir];
+    const CellId back = static_cast<CellId>(kDyd * pw_ + kDxd);
+    straight_successor<kTrace, Dir>(x, y, c, 0, out);
+    // Side -1 first, then +1 (jps's order): west/east of a vertical move, north/south of a
+    // horizontal one.
+    const auto side = [&]<int kS>() {
+      constexpr int kSxs = kDxd == 0 ? kS : 0, kSys = kDyd == 0 ? kS : 0;
+      const CellId off = static_cast<CellId>(kSys * pw_ + kSxs);
+      if (free_[c - back + off] || !free_[c + off]) return;
+      constexpr int kSide = kSxs > 0 ? kEast : kSxs < 0 ? kWest : kSys > 0 ? kSouth : kNorth;
+      straight_successor<kTrace, kSide>(x, y, c, 0, out);
+      diagonal_successors<kTrace, diagonal_of(kDxd + kSxs, kDyd + kSys)>(x, y, c, out);
+    };
+    side.template operator()<-1>();
+    side.template operator()<1>();
+  }
+
   // jps's expansion, with table reads for scans.
   template <bool kTrace>
   void expand(CellId c, Out<kTrace>& out) {
     const int x = static_cast<int>(c % static_cast<CellId>(pw_));
     const int y = static_cast<int>(c / static_cast<CellId>(pw_));
-    const int dir = dir_[c];
-    if (dir == kNoDirection) {
-      for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, c, d, out);
-      for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, c, d, out);
-      return;
-    }
-    // Every non-start node is reached by a straight move (diagonal cells are never generated,
-    // except the goal, which is never expanded).
-    const int dx = kDx[dir], dy = kDy[dir];
-    straight_successor<kTrace>(x, y, c, dir, out);
-    // The two sides perpendicular to the travel direction: forced when blocked behind, free here.
-    for (int side = 0; side < 2; ++side) {
-      const int sx = dx == 0 ? (side ? 1 : -1) : 0;
-      const int sy = dy == 0 ? (side ? 1 : -1) : 0;
-      if (free_at(x - dx + sx, y - dy + sy) || !free_at(x + sx, y + sy)) continue;
-      const int side_dir = sx > 0 ? kEast : sx < 0 ? kWest : sy > 0 ? kSouth : kNorth;
-      straight_successor<kTrace>(x, y, c, side_dir, out);
-      diagonal_successors<kTrace>(x, y, c, diagonal_of(dx + sx, dy + sy), out);
+    switch (dir_[c]) {
+      case kNorth:
+        return expand_from<kTrace, kNorth>(x, y, c, out);
+      case kEast:
+        return expand_from<kTrace, kEast>(x, y, c, out);
+      case kSouth:
+        return expand_from<kTrace, kSouth>(x, y, c, out);
+      case kWest:
+        return expand_from<kTrace, kWest>(x, y, c, out);
+      default:  // the start: every direction is open
+        for (int d = 0; d < 4; ++d) straight_successor<kTrace>(x, y, c, d, out);
+        for (int d = 4; d < 8; ++d) diagonal_successors<kTrace>(x, y, c, d, out);
     }
   }
 
