@@ -114,6 +114,25 @@ class Frontier {
   Listener& listener;
 };
 
+// A planner's answer from how its search ended. On Target the search's end is marked first (what
+// follows is path writing, timed apart as path_us), then write_answer() fills path and cost; the
+// other outcomes leave them as SearchResult::clear() set them (no path, infinite cost).
+template <class WriteAnswer>
+void finish_query(SearchEnd end, SearchResult& result, WriteAnswer&& write_answer) {
+  switch (end) {
+    case SearchEnd::Target:
+      result.mark_search_end();
+      result.status = Status::Solved;
+      write_answer();
+      return;
+    case SearchEnd::Budget:
+      result.status = Status::Timeout;
+      return;
+    default:
+      result.status = Status::Unreachable;
+  }
+}
+
 // Runs the search from the seeded frontier. flatten: inline every call in the loop (successor
 // enumeration, heap operations). GCC otherwise keeps some of them out of line once the function
 // grows (measured with callgrind: +17% instructions per expansion on AR0011SR).

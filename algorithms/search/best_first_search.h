@@ -87,21 +87,12 @@ void best_first_search_with(const Grid& grid, const MoveOffsets& off, NodeArena&
   Frontier f(nodes, open, key, result.counters, listener);
   f.begin();
   f.relax(start, kNoCell, 0, [&] { return policy.h(start); });
-  switch (best_first_loop(policy, f, limits)) {
-    case SearchEnd::Target:
-      result.mark_search_end();  // the rest writes the answer (timed apart as path_us)
-      result.status = Status::Solved;
-      nodes.extract_path(goal, result.path);
-      // The path's own double sum, not the lattice g (search_cost.h): bit-equal to what the
-      // validator and every other planner compute for the same path.
-      result.cost = built_path_cost(grid, result.path);
-      return;
-    case SearchEnd::Budget:
-      result.status = Status::Timeout;
-      return;
-    default:
-      result.status = Status::Unreachable;
-  }
+  finish_query(best_first_loop(policy, f, limits), result, [&] {
+    nodes.extract_path(goal, result.path);
+    // The path's own double sum, not the lattice g (search_cost.h): bit-equal to what the
+    // validator and every other planner compute for the same path.
+    result.cost = built_path_cost(grid, result.path);
+  });
 }
 }  // namespace detail
 

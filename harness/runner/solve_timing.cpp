@@ -19,14 +19,13 @@ SolveTime timed_batch(Planner& planner, const Query& query, const Budget& budget
                       SearchResult& result, int k) {
   if (k <= 1) return timed_solve(planner, query, budget, result);
   using Clock = std::chrono::steady_clock;
-  using Micros = std::chrono::duration<double, std::micro>;
   const auto t0 = Clock::now();
   for (int i = 0; i < k; ++i) planner.solve(query, budget, result);
   const auto t1 = Clock::now();
-  const double per_call = Micros(t1 - t0).count() / k;
-  const auto mark = result.search_end;
-  if (mark < t0 || mark > t1) return {per_call, 0.0};
-  const double path = std::min(per_call, Micros(t1 - mark).count());
+  // The mark is the last call's: its path part stands for every call's.
+  const SolveTime whole = split_at_search_end(t0, t1, result);
+  const double per_call = whole.total_us() / k;
+  const double path = std::min(per_call, whole.path_us);
   return {per_call - path, path};
 }
 

@@ -51,7 +51,6 @@ class JumpPointSearch : public Planner {
   }
 
  protected:
-  static constexpr double kInf = std::numeric_limits<double>::infinity();
   // Arrival direction of the start node: every direction is open to it.
   static constexpr std::uint8_t kNoDirection = 0xFF;
   // The search state successor generation writes to; kTrace selects the recording listener.
@@ -159,20 +158,9 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
   out.begin();
   out.relax(start, kNoCell, 0, [&] { return h(start); });
   dir_[start] = kNoDirection;
-  switch (best_first_loop(*this, out, limits)) {
-    case SearchEnd::Target:
-      // The search ends here; expanding the jump points into cells is path writing (path_us).
-      result.mark_search_end();
-      write_path(start, goal, result);
-      result.status = Status::Solved;
-      return;
-    case SearchEnd::Budget:
-      result.status = Status::Timeout;
-      return;
-    default:
-      result.status = Status::Unreachable;
-      result.cost = kInf;
-  }
+  // Expanding the jump points into cells is path writing (path_us), after the mark.
+  finish_query(best_first_loop(*this, out, limits), result,
+               [&] { write_path(start, goal, result); });
 }
 
 template <class Derived>
