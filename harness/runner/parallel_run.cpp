@@ -132,6 +132,26 @@ bool shard_finished(const fs::path& work, int k) {
   return fs::exists(shard_dir(work, k) / "meta.json", ec);
 }
 
+// How to (re)start shard k: resume its rows, or start it anew when it was stopped while setting
+// up (a run writes meta.json, then runs.csv's header). Mirrors scripts/slurm/shard_task.sh.
+std::vector<std::string> shard_mode(const fs::path& shard, int k, const WorkPlan& p) {
+  const fs::path staging = shard.string() + ".partial";
+  std::error_code ec;
+  const bool has_meta = fs::exists(staging / "meta.json", ec);
+  if (has_meta && fs::exists(staging / "runs.csv", ec)) return {"--resume", shard.string()};
+  std::vector<std::string> mode{p.config_file.string(), "--shard", fmt::format("{}/{}", k, p.jobs),
+                                "--out", shard.string()};
+  if (p.save_paths) mode.push_back("--save-paths");
+  if (has_meta) {
+    mode.push_back("--overwrite");  // pathbench checks the staging folder is a run of its own
+  } else if (fs::is_directory(staging, ec)) {
+    // Stopped before meta.json was renamed into place: at most its temporary file is there.
+    fs::remove(staging / "meta.json.tmp", ec);
+    fs::remove(staging, ec);  // only if empty; else the child names what is in the way
+  }
+  return mode;
+}
+
 // Starts the unfinished shards, waits for all, passes signals on. Returns the signal that
 // stopped the run (0 when every child ended on its own) and fills `failed` with bad exits.
 int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress, std::ostream& log,
@@ -151,15 +171,8 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
                         : (cpus.empty() ? -1 : cpus[static_cast<std::size_t>(k) % cpus.size()]);
     std::vector<std::string> argv{exe.string(), "run"};
     if (p.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(cpu)});
-    const fs::path dir = shard_dir(work, k);
-    std::error_code ec;
-    if (fs::exists(dir.string() + ".partial", ec)) {
-      argv.insert(argv.end(), {"--resume", dir.string()});
-    } else {
-      argv.insert(argv.end(), {p.config_file.string(), "--shard", fmt::format("{}/{}", k, p.jobs),
-                               "--out", dir.string()});
-      if (p.save_paths) argv.push_back("--save-paths");
-    }
+    const std::vector<std::string> mode = shard_mode(shard_dir(work, k), k, p);
+    argv.insert(argv.end(), mode.begin(), mode.end());
     running[start_shard_process(argv, cpu, shard_log(work, k))] = k;
   }
   std::vector<RowCounter> counters(static_cast<std::size_t>(p.jobs));

@@ -19,9 +19,13 @@ if [ -e "$dir.partial" ]; then
     mode=(--resume "$dir.partial")
   elif [ -f "$dir.partial/meta.json" ]; then
     mode=(--out "$dir" --overwrite)  # stopped before its first row; pathbench checks it is ours
-  elif ! rmdir "$dir.partial" 2>/dev/null; then
-    echo "error: $dir.partial holds files but no meta.json: not a pathbench run; move it away" >&2
-    exit 2
+  else
+    # Stopped before meta.json was renamed into place: at most its temporary file is there.
+    rm -f "$dir.partial/meta.json.tmp"
+    if ! rmdir "$dir.partial" 2>/dev/null; then
+      echo "error: $dir.partial holds files but no meta.json: not a pathbench run; move it away" >&2
+      exit 2
+    fi
   fi
 fi
 

@@ -43,11 +43,13 @@ std::string config(int size, int count, int per_bucket) {
 }
 
 class ParallelRunTest : public pathbench::testing::ScratchTest {
- protected:
-  void SetUp() override { write_text(work_ / "exp.yaml", config(48, 3, 2)); }
+ public:
   CommandResult pathbench(const std::string& args) const {
     return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
   }
+
+ protected:
+  void SetUp() override { write_text(work_ / "exp.yaml", config(48, 3, 2)); }
   nlohmann::json meta(const fs::path& dir) const {
     return nlohmann::json::parse(read_text(work_ / dir / "meta.json"));
   }
@@ -93,27 +95,55 @@ TEST_F(ParallelRunTest, DefaultDirectoryAndLatestLikeAnyRun) {
     EXPECT_EQ(e.path().extension(), "") << "left behind: " << e.path();
 }
 
-TEST_F(ParallelRunTest, SigtermKeepsTheShardsAndResumeFinishesThem) {
+// Starts `run exp.yaml --jobs 2 --out par` on a bigger experiment and sends SIGTERM once shard 1
+// has rows; `single` is the same experiment in one process.
+void interrupt_parallel_run(const ParallelRunTest& t, const fs::path& work, const fs::path& root) {
   // Enough work that the signal lands mid-run (a second or two per process).
-  write_text(work_ / "exp.yaml", config(128, 4, 8));
-  ASSERT_EQ(pathbench("run exp.yaml --out single").code, 0);
+  write_text(work / "exp.yaml", config(128, 4, 8));
+  ASSERT_EQ(t.pathbench("run exp.yaml --out single").code, 0);
   const std::string cmd = shell_quote(PATHBENCH_EXE) + " run exp.yaml --jobs 2 --out par";
   const CommandResult r = testing::run_shell(
-      work_,
+      work,
       "( " + cmd +
           " & pid=$!; for i in $(seq 200); do "
           "[ \"$(cat par.jobs/shard-1.partial/runs.csv 2>/dev/null | wc -l)\" -ge 3 ] && break; "
           "sleep 0.05; done; kill -TERM $pid; wait $pid; echo \"exit=$?\" )",
-      root_);
+      root);
   ASSERT_NE(r.out.find("exit=143"), std::string::npos) << r.out << r.err;
-  ASSERT_TRUE(fs::exists(work_ / "par.jobs" / "jobs.json"));
-  EXPECT_FALSE(fs::exists(work_ / "par"));
+  ASSERT_TRUE(fs::exists(work / "par.jobs" / "jobs.json"));
+  EXPECT_FALSE(fs::exists(work / "par"));
   EXPECT_NE(r.err.find("resume with: pathbench run --resume"), std::string::npos) << r.err;
+}
+
+TEST_F(ParallelRunTest, SigtermKeepsTheShardsAndResumeFinishesThem) {
+  ASSERT_NO_FATAL_FAILURE(interrupt_parallel_run(*this, work_, root_));
   const CommandResult resumed = pathbench("run --resume par.jobs");
   ASSERT_EQ(resumed.code, 0) << resumed.err;
   EXPECT_EQ(rows_without_times(work_ / "par" / "runs.csv"),
             rows_without_times(work_ / "single" / "runs.csv"));
   EXPECT_FALSE(fs::exists(work_ / "par.jobs"));
+}
+
+// A signal can reach a shard while it sets up: before its meta.json is in place (only the
+// temporary file written), or before runs.csv exists. Resume starts such a shard anew.
+TEST_F(ParallelRunTest, ResumeRestartsAShardStoppedWhileSettingUp) {
+  ASSERT_NO_FATAL_FAILURE(interrupt_parallel_run(*this, work_, root_));
+  const fs::path jobs = work_ / "par.jobs";
+  for (int k = 0; k < 2; ++k) {
+    const fs::path staging = jobs / ("shard-" + std::to_string(k) + ".partial");
+    fs::remove_all(staging);
+    fs::remove_all(jobs / ("shard-" + std::to_string(k)));
+    fs::create_directory(staging);
+  }
+  write_text(jobs / "shard-0.partial" / "meta.json.tmp", "{\"cut\": ");
+  // shard 1: a whole meta.json of a run of its own, no runs.csv yet.
+  ASSERT_EQ(pathbench("run exp.yaml --shard 1/2 --out stub").code, 0);
+  fs::copy_file(work_ / "stub" / "meta.json", jobs / "shard-1.partial" / "meta.json");
+  const CommandResult resumed = pathbench("run --resume par.jobs");
+  ASSERT_EQ(resumed.code, 0) << resumed.err << read_text(jobs / "shard-0.log");
+  EXPECT_EQ(rows_without_times(work_ / "par" / "runs.csv"),
+            rows_without_times(work_ / "single" / "runs.csv"));
+  EXPECT_FALSE(fs::exists(jobs));
 }
 
 TEST_F(ParallelRunTest, RefusesBeforeStartingAnyProcess) {
