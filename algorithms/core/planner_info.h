@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/core/params.h"
@@ -28,6 +29,16 @@ struct PlannerInfo {
   // resolve_planner_params returns). Throws ParamError for a combination the schema cannot say.
   std::function<std::unique_ptr<Planner>(const ParamSet&)> factory;
 };
+
+// A PlannerInfo::factory for planner class P: built from the resolved parameters when its
+// constructor takes them.
+template <class P>
+std::unique_ptr<Planner> make_planner(const ParamSet& params) {
+  if constexpr (std::is_constructible_v<P, const ParamSet&>)
+    return std::make_unique<P>(params);
+  else
+    return std::make_unique<P>();
+}
 
 // A preset of `base`: parameters in `fixed` disappear from the schema and take those values.
 // Throws std::logic_error when a fixed value does not fit base's schema (a programming error).

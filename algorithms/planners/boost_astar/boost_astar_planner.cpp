@@ -195,9 +195,7 @@ PlannerInfo boost_astar_planner_info() {
   PlannerInfo info;
   info.name = "boost_astar";
   info.summary = "Boost.Graph astar_search on a CSR graph of the grid (standard-usage baseline)";
-  info.factory = [](const ParamSet&) -> std::unique_ptr<Planner> {
-    return std::make_unique<BoostAStarPlanner>();
-  };
+  info.factory = make_planner<BoostAStarPlanner>;
   return info;
 }
 

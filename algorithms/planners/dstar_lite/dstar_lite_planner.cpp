@@ -22,16 +22,9 @@ bool key_less(const RealHeapKey& a, const RealHeapKey& b) {
   return a.f < b.f || (a.f == b.f && a.g < b.g);
 }
 
-Capabilities dstar_lite_capabilities() {
-  Capabilities c;
-  c.incremental = true;
-  c.traceable = true;
-  return c;
-}
-
 class DStarLitePlanner final : public Planner {
  public:
-  DStarLitePlanner() : Planner(dstar_lite_capabilities()) {}
+  DStarLitePlanner() : Planner(Capabilities{.incremental = true, .traceable = true}) {}
 
   std::size_t memory_bytes() const override {
     return nodes_.capacity() * sizeof(Node) + open_.memory_bytes();
@@ -379,9 +372,7 @@ PlannerInfo dstar_lite_planner_info() {
   info.name = "dstar_lite";
   info.summary =
       "D* Lite (Koenig & Likhachev 2002), backward incremental search; replan_from/update reuse";
-  info.factory = [](const ParamSet&) -> std::unique_ptr<Planner> {
-    return std::make_unique<DStarLitePlanner>();
-  };
+  info.factory = make_planner<DStarLitePlanner>;
   return info;
 }
 

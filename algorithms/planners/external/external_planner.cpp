@@ -36,18 +36,15 @@ std::string file_stem(const std::string& label) {
 
 // What the program claims (its parameters say), and what the protocol can carry.
 Capabilities external_capabilities(const ParamSet& p) {
-  Capabilities caps;
-  caps.optimal = p.get_bool("optimal");
+  const bool optimal = p.get_bool("optimal");
   const double bound = p.get_real("suboptimality_bound");
-  caps.suboptimality_bound =
-      caps.optimal ? 1.0 : (bound > 0 ? bound : std::numeric_limits<double>::infinity());
-  caps.uniform_cost_only = true;  // the map message carries no terrain costs
-  caps.supports_four_connected = true;
-  caps.supports_corner_cutting = true;
-  // The solve message carries the time limit (also enforced from outside), not an expansion
-  // budget: the program's search is its own.
-  caps.honours_max_expansions = false;
-  return caps;
+  return {.optimal = optimal,
+          .suboptimality_bound =
+              optimal ? 1.0 : (bound > 0 ? bound : std::numeric_limits<double>::infinity()),
+          .uniform_cost_only = true,  // the map message carries no terrain costs
+          // The solve message carries the time limit (also enforced from outside), not an
+          // expansion budget: the program's search is its own.
+          .honours_max_expansions = false};
 }
 
 class ExternalPlanner final : public Planner {

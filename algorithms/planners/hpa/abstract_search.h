@@ -54,6 +54,17 @@ struct AbstractQuery {
   // Exhaustive searches stop once `want_count` nodes of level >= want_level are closed.
   int want_level = 0;
   std::uint32_t want_count = 0;
+
+  // Exhaustive search of the level-(level - 1) graph inside `cluster` of `level`, until all
+  // `count` of the cluster's level-`level` nodes are closed: how level-`level` edges (and a
+  // query's endpoint links at that level) are found.
+  static AbstractQuery within_cluster(int level, std::uint32_t cluster, std::size_t count) {
+    return {.level = level - 1,
+            .region_level = level,
+            .region = cluster,
+            .want_level = level,
+            .want_count = static_cast<std::uint32_t>(count)};
+  }
 };
 
 // What AbstractSearch::run does with each expanded node: nothing (compiled away), or record its

@@ -158,14 +158,9 @@ void ClusterAbstraction::build_level(int level, AbstractSearch& search, std::uin
   for (std::uint32_t c = 0; c < geo_.num_clusters(level); ++c) {
     const std::span<const std::uint32_t> list = cluster_nodes(level, c);
     for (std::size_t i = 0; i + 1 < list.size(); ++i) {
-      AbstractQuery q;
-      q.level = level - 1;
-      q.region_level = level;
-      q.region = c;
-      q.want_level = level;
-      q.want_count = static_cast<std::uint32_t>(list.size());
       const Conn seed{list[i], 0};
-      search.run(*this, rec, q, {&seed, 1}, expansions);
+      search.run(*this, rec, AbstractQuery::within_cluster(level, c, list.size()), {&seed, 1},
+                 expansions);
       for (std::size_t j = i + 1; j < list.size(); ++j) {
         if (!rec.closed(list[j])) continue;
         std::uint32_t off_pool = 0, len = 0;

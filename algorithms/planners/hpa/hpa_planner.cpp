@@ -7,21 +7,16 @@
 namespace pathbench {
 namespace {
 
-Capabilities hpa_capabilities() {
-  Capabilities c;
-  c.optimal = false;
-  c.suboptimality_bound = std::numeric_limits<double>::infinity();
-  c.uniform_cost_only = true;
-  c.supports_four_connected = true;
-  c.supports_corner_cutting = false;
-  c.needs_preprocessing = true;
-  c.traceable = true;
-  return c;
-}
-
 class HpaPlanner final : public Planner {
  public:
-  explicit HpaPlanner(const ParamSet& p) : Planner(hpa_capabilities()) {
+  explicit HpaPlanner(const ParamSet& p)
+      : Planner(Capabilities{.optimal = false,
+                             .suboptimality_bound = std::numeric_limits<double>::infinity(),
+                             .uniform_cost_only = true,
+                             .supports_four_connected = true,
+                             .supports_corner_cutting = false,
+                             .needs_preprocessing = true,
+                             .traceable = true}) {
     settings_.cluster_size = static_cast<int>(p.get_int("cluster_size"));
     settings_.levels = static_cast<int>(p.get_int("levels"));
     settings_.smoothing = p.get_bool("smoothing");
@@ -75,9 +70,7 @@ PlannerInfo hpa_planner_info() {
       Param::choice("refine", {"cache", "search"})
           .doc("intra-cluster paths: cached in prepare, or searched again per query"),
   };
-  info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
-    return std::make_unique<HpaPlanner>(p);
-  };
+  info.factory = make_planner<HpaPlanner>;
   return info;
 }
 

@@ -82,14 +82,9 @@ void HpaQuery::insert(int e, CellId cell, std::uint64_t& expansions, Rec& rec) {
     std::vector<Conn>& conn = conn_[e][l];
     conn.clear();
     if (list.empty() || conn_[e][l - 1].empty()) continue;
-    AbstractQuery q;
-    q.level = l - 1;
-    q.region_level = l;
-    q.region = c;
-    q.want_level = l;
-    q.want_count = static_cast<std::uint32_t>(list.size());
     AbstractRecords& records = insert_rec_[e][l];
-    search_.run(abs_, records, q, conn_[e][l - 1], expansions, rec.nodes());
+    search_.run(abs_, records, AbstractQuery::within_cluster(l, c, list.size()), conn_[e][l - 1],
+                expansions, rec.nodes());
     for (const std::uint32_t v : list)
       if (records.closed(v)) conn.push_back({v, records.g(v)});
   }

@@ -10,29 +10,16 @@
 namespace pathbench {
 namespace {
 
-Capabilities jps_capabilities() {
-  Capabilities caps;
-  caps.uniform_cost_only = true;
-  caps.supports_four_connected = false;
-  caps.supports_corner_cutting = false;
-  caps.traceable = true;
-  return caps;
-}
-
-class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
+class JpsPlanner final : public JumpPointSearch<JpsPlanner, JumpBitsets> {
  public:
-  JpsPlanner() : JumpPointSearch(jps_capabilities()) {}
-
-  std::size_t memory_bytes() const override { return bits_.memory_bytes() + search_memory_bytes(); }
-
- protected:
-  void do_prepare(const Grid& grid) override {
-    bits_.build(grid);
-    prepare_search(grid);
-  }
+  JpsPlanner()
+      : JumpPointSearch(Capabilities{.uniform_cost_only = true,
+                                     .supports_four_connected = false,
+                                     .supports_corner_cutting = false,
+                                     .traceable = true}) {}
 
  private:
-  friend class JumpPointSearch<JpsPlanner>;
+  friend class JumpPointSearch<JpsPlanner, JumpBitsets>;
 
   // Straight jump from padded (x, y) in cardinal direction Dir: the jump point (or the goal)
   // it reaches: true with `*dist` = cells travelled, false when it dies against an obstacle.
@@ -41,8 +28,8 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
   template <bool kTrace, int Dir>
   bool jump_straight(int x, int y, int* dist) const {
     if constexpr (Dir == kEast || Dir == kWest) {
-      const std::uint64_t* cur = bits_.row(y);
-      const int q = Dir == kEast ? scan_up(bits_.east(y), x) : scan_down(bits_.west(y), x);
+      const std::uint64_t* cur = table_.row(y);
+      const int q = Dir == kEast ? scan_up(table_.east(y), x) : scan_down(table_.west(y), x);
       const bool goal_here = gy_ == y && (Dir == kEast ? gx_ > x && gx_ <= q : gx_ < x && gx_ >= q);
       const int stop = goal_here ? gx_ : q;
       if (!goal_here && !test_bit(cur, q)) {
@@ -52,8 +39,8 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
       *dist = std::abs(stop - x);
       return true;
     } else {
-      const std::uint64_t* cur = bits_.col(x);
-      const int q = Dir == kSouth ? scan_up(bits_.south(x), y) : scan_down(bits_.north(x), y);
+      const std::uint64_t* cur = table_.col(x);
+      const int q = Dir == kSouth ? scan_up(table_.south(x), y) : scan_down(table_.north(x), y);
       const bool goal_here =
           gx_ == x && (Dir == kSouth ? gy_ > y && gy_ <= q : gy_ < y && gy_ >= q);
       const int stop = goal_here ? gy_ : q;
@@ -127,10 +114,10 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
     const std::uint8_t* f = free_ + y * pw + x;  // the current cell's byte
     // Most runs in cluttered maps die at once: test the first step before any set-up.
     if (!f[Sx] || !f[row_step] || !f[row_step + Sx]) return;
-    const std::ptrdiff_t hstep = Sy * static_cast<std::ptrdiff_t>(bits_.row_words());
-    const std::ptrdiff_t vstep = Sx * static_cast<std::ptrdiff_t>(bits_.col_words());
-    const std::uint64_t* hline = Sx > 0 ? bits_.east(y) : bits_.west(y);
-    const std::uint64_t* vline = Sy > 0 ? bits_.south(x) : bits_.north(x);
+    const std::ptrdiff_t hstep = Sy * static_cast<std::ptrdiff_t>(table_.row_words());
+    const std::ptrdiff_t vstep = Sx * static_cast<std::ptrdiff_t>(table_.col_words());
+    const std::uint64_t* hline = Sx > 0 ? table_.east(y) : table_.west(y);
+    const std::uint64_t* vline = Sy > 0 ? table_.south(x) : table_.north(x);
     const int k_row = (gy_ - y) * Sy, k_col = (gx_ - x) * Sx;  // steps to the goal's lines
     for (int k = 1;; ++k) {
       f += row_step + Sx;
@@ -190,7 +177,6 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner> {
     scanned_ = &trace.layer("scanned", kScanned);
   }
 
-  JumpBitsets bits_;
   // Traced queries only: the "scanned" layer: every cell a straight or diagonal jump passed over,
   // exact (the traced scan walks the word scanner's result cell by cell; untraced scans never do).
   TraceLayer* scanned_ = nullptr;
@@ -204,9 +190,7 @@ PlannerInfo jps_planner_info() {
   info.summary =
       "Jump Point Search (Harabor & Grastien), online, bitset scans; 8-connected, uniform cost, "
       "no corner cutting";
-  info.factory = [](const ParamSet&) -> std::unique_ptr<Planner> {
-    return std::make_unique<JpsPlanner>();
-  };
+  info.factory = make_planner<JpsPlanner>;
   return info;
 }
 

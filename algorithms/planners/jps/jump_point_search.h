@@ -12,9 +12,9 @@
 //  - template <bool kTrace> void expand(CellId c, Out<kTrace>& out): generates c's successors
 //    through relax<kTrace>(..., out); the search has set cur_ = c and g_cur_ = its g;
 //  - void open_trace_layers(SearchTrace& trace): creates its own trace layers (traced queries).
-// Its do_prepare builds its own structure and calls prepare_search(); memory_bytes() adds
-// search_memory_bytes(). CRTP rather than virtual hooks: expand runs once per expansion and is
-// inlined into the search loop.
+// Table is its per-map structure (the scanner's bit rows, the jump table), built by prepare()
+// as table_ and counted in memory_bytes(). CRTP rather than virtual hooks: expand runs once per
+// expansion and is inlined into the search loop.
 #pragma once
 
 #include <algorithm>
@@ -31,10 +31,14 @@
 #include "algorithms/search/best_first_loop.h"
 
 namespace pathbench {
-template <class Derived>
+template <class Derived, class Table>
 class JumpPointSearch : public Planner {
  public:
   using Planner::Planner;
+  std::size_t memory_bytes() const final {
+    return table_.memory_bytes() + nodes_.memory_bytes() + dir_.capacity() * sizeof(std::uint8_t) +
+           open_.memory_bytes();
+  }
   // The kernel's policy interface (best_first_loop.h).
   bool is_target(CellId c) const { return c == goal_; }
   SearchCost h(CellId c) const {
@@ -58,17 +62,13 @@ class JumpPointSearch : public Planner {
   using Out = Frontier<BinaryHeap<AStarOrder>, PlainKey,
                        std::conditional_t<kTrace, TraceListener, NoListener>>;
 
-  // The per-map part of do_prepare that the search needs.
-  void prepare_search(const Grid& grid) {
+  void do_prepare(const Grid& grid) final {
+    table_.build(grid);
     pw_ = grid.padded_width();
     free_ = grid.passable_data().data();
     nodes_.resize(grid.num_ids());
     dir_.assign(grid.num_ids(), kNoDirection);
     open_.resize(grid.num_ids());
-  }
-
-  std::size_t search_memory_bytes() const {
-    return nodes_.memory_bytes() + dir_.capacity() * sizeof(std::uint8_t) + open_.memory_bytes();
   }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) final;
@@ -100,6 +100,7 @@ class JumpPointSearch : public Planner {
       dir_[c] = static_cast<std::uint8_t>(dir);
   }
 
+  Table table_;
   int pw_ = 0;
   const std::uint8_t* free_ = nullptr;
   std::vector<std::uint8_t> dir_;  // arrival direction of each generated node
@@ -131,9 +132,9 @@ class JumpPointSearch : public Planner {
   BinaryHeap<AStarOrder> open_;
 };
 
-template <class Derived>
-void JumpPointSearch<Derived>::do_solve(CellId start, CellId goal, const Budget& budget,
-                                        SearchResult& result) {
+template <class Derived, class Table>
+void JumpPointSearch<Derived, Table>::do_solve(CellId start, CellId goal, const Budget& budget,
+                                               SearchResult& result) {
   trace_ = trace();
   if (!trace_) return search<false>(start, goal, budget, result);
   trace_->layer("jump_points");
@@ -144,10 +145,10 @@ void JumpPointSearch<Derived>::do_solve(CellId start, CellId goal, const Budget&
   record_open_set(nodes_, goal, result, *trace_);
 }
 
-template <class Derived>
+template <class Derived, class Table>
 template <bool kTrace>
-void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& budget,
-                                      SearchResult& result) {
+void JumpPointSearch<Derived, Table>::search(CellId start, CellId goal, const Budget& budget,
+                                             SearchResult& result) {
   const SearchBudget limits(budget);
   goal_ = goal;
   gx_ = static_cast<int>(goal % static_cast<CellId>(pw_));
@@ -163,8 +164,9 @@ void JumpPointSearch<Derived>::search(CellId start, CellId goal, const Budget& b
                [&] { write_path(start, goal, result); });
 }
 
-template <class Derived>
-void JumpPointSearch<Derived>::write_path(CellId start, CellId goal, SearchResult& result) const {
+template <class Derived, class Table>
+void JumpPointSearch<Derived, Table>::write_path(CellId start, CellId goal,
+                                                 SearchResult& result) const {
   const auto pw = static_cast<CellId>(pw_);
   // Path writing is timed apart from the search (path_us) but still costs: per cell it is one
   // store and one add here. A first walk over the jump points sizes the path and counts its

@@ -15,32 +15,17 @@ constexpr int diagonal_of(int sx, int sy) {
   return sx > 0 ? (sy > 0 ? kSouthEast : kNorthEast) : (sy > 0 ? kSouthWest : kNorthWest);
 }
 
-Capabilities jps_plus_capabilities() {
-  Capabilities caps;
-  caps.uniform_cost_only = true;
-  caps.supports_four_connected = false;
-  caps.supports_corner_cutting = false;
-  caps.needs_preprocessing = true;
-  caps.traceable = true;
-  return caps;
-}
-
-class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
+class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner, JumpTable> {
  public:
-  JpsPlusPlanner() : JumpPointSearch(jps_plus_capabilities()) {}
-
-  std::size_t memory_bytes() const override {
-    return table_.memory_bytes() + search_memory_bytes();
-  }
-
- protected:
-  void do_prepare(const Grid& grid) override {
-    table_.build(grid);
-    prepare_search(grid);
-  }
+  JpsPlusPlanner()
+      : JumpPointSearch(Capabilities{.uniform_cost_only = true,
+                                     .supports_four_connected = false,
+                                     .supports_corner_cutting = false,
+                                     .needs_preprocessing = true,
+                                     .traceable = true}) {}
 
  private:
-  friend class JumpPointSearch<JpsPlusPlanner>;
+  friend class JumpPointSearch<JpsPlusPlanner, JumpTable>;
 
   // Straight jump from padded (x, y) = cell c in cardinal direction Dir, `diag` diagonal steps
   // after the expanding node. The goal wins over the jump point when it lies on the line within
@@ -179,8 +164,6 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner> {
 
   // No layer beyond the base's "jump_points": JPS+ never scans.
   void open_trace_layers(SearchTrace&) {}
-
-  JumpTable table_;
 };
 
 }  // namespace
@@ -191,9 +174,7 @@ PlannerInfo jps_plus_planner_info() {
   info.summary =
       "JPS+ (Harabor & Grastien 2014; Rabin): JPS over precomputed jump distances; 8-connected, "
       "uniform cost, no corner cutting";
-  info.factory = [](const ParamSet&) -> std::unique_ptr<Planner> {
-    return std::make_unique<JpsPlusPlanner>();
-  };
+  info.factory = make_planner<JpsPlusPlanner>;
   return info;
 }
 
