@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <random>
 
 #include "algorithms/reference/reference_dijkstra.h"
@@ -18,13 +19,19 @@ using testing::walk_cost;
 
 const MoveRules kFour{Connectivity::Four, false};
 
+// Solved at `cost` (to within a few ulps) after exactly `expansions` expansions: what the
+// hand-checked maps below pin down, each adding the counters it also worked out.
+void expect_solved(const SearchResult& r, double cost, std::uint64_t expansions) {
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_DOUBLE_EQ(r.cost, cost);
+  EXPECT_EQ(r.counters.expansions, expansions);
+}
+
 TEST(AStar, CorridorExactCounts) {
   const Grid g = grid_from_rows({"....."});
   const SearchResult r = solve_with("astar", {}, g, {0, 0}, {4, 0});
-  ASSERT_EQ(r.status, Status::Solved);
-  EXPECT_DOUBLE_EQ(r.cost, 4.0);
   // Cells 0..3 are expanded; the goal is popped, not expanded.
-  EXPECT_EQ(r.counters.expansions, 4u);
+  expect_solved(r, 4.0, 4);
   EXPECT_EQ(r.counters.generated, 5u);
   EXPECT_EQ(r.path.size(), 5u);
 }
@@ -34,9 +41,7 @@ TEST(AStar, OpenSquareDiagonalExactCounts) {
   // [generates (2,1) (1,2) (2,0) (2,2) (0,2)]; (2,2) is popped next. No decrease-key.
   const Grid g = grid_from_rows({"...", "...", "..."});
   const SearchResult r = solve_with("astar", {}, g, {0, 0}, {2, 2});
-  ASSERT_EQ(r.status, Status::Solved);
-  EXPECT_DOUBLE_EQ(r.cost, 2 * kSqrt2);
-  EXPECT_EQ(r.counters.expansions, 2u);
+  expect_solved(r, 2 * kSqrt2, 2);
   EXPECT_EQ(r.counters.generated, 9u);
   EXPECT_EQ(r.counters.updates, 0u);
 }
@@ -44,9 +49,7 @@ TEST(AStar, OpenSquareDiagonalExactCounts) {
 TEST(AStar, FourConnectedManhattanAroundWallExactCounts) {
   const Grid g = grid_from_rows({"...", "@@.", "..."}, kFour);
   const SearchResult r = solve_with("astar", {{"heuristic", "manhattan"}}, g, {0, 0}, {0, 2});
-  ASSERT_EQ(r.status, Status::Solved);
-  EXPECT_DOUBLE_EQ(r.cost, 6.0);
-  EXPECT_EQ(r.counters.expansions, 6u);
+  expect_solved(r, 6.0, 6);
   EXPECT_EQ(r.counters.generated, 7u);
   EXPECT_DOUBLE_EQ(walk_cost(g, r.path), 6.0);
 }
@@ -56,10 +59,7 @@ TEST(AStar, DijkstraExpandsEverythingCloser) {
   // to the smaller id, x=1; then x=3; then the g=2 tie between x=0 and the goal x=4 goes to x=0.
   // The goal is popped fifth: 4 expansions.
   const Grid g = grid_from_rows({"....."});
-  const SearchResult r = solve_with("dijkstra", {}, g, {2, 0}, {4, 0});
-  ASSERT_EQ(r.status, Status::Solved);
-  EXPECT_DOUBLE_EQ(r.cost, 2.0);
-  EXPECT_EQ(r.counters.expansions, 4u);
+  expect_solved(solve_with("dijkstra", {}, g, {2, 0}, {4, 0}), 2.0, 4);
 }
 
 TEST(AStar, NoCornerCuttingByDefault) {

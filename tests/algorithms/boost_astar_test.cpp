@@ -14,12 +14,20 @@
 #include "algorithms/core/planner.h"
 #include "algorithms/planners/boost_astar/boost_astar_planner.h"
 #include "algorithms/reference/reference_dijkstra.h"
+#include "tests/algorithms/test_grids.h"
+#include "tests/support/planner_checks.h"
 #include "tests/support/random_grids.h"
 
 namespace pathbench {
 namespace {
 
 std::unique_ptr<Planner> make_boost_astar() { return boost_astar_planner_info().factory({}); }
+std::unique_ptr<Planner> prepared_boost_astar(const Grid& g) {
+  auto planner = make_boost_astar();
+  planner->prepare(g);
+  return planner;
+}
+using testing::solve;
 
 struct MapSpec {
   std::string name;
@@ -44,17 +52,10 @@ void expect_legal_path(const Grid& g, const Query& q, const SearchResult& r) {
 }
 
 TEST(BoostAStar, InfoAndCapabilities) {
-  const PlannerInfo info = boost_astar_planner_info();
-  EXPECT_EQ(info.name, "boost_astar");
-  EXPECT_FALSE(info.summary.empty());
-  EXPECT_TRUE(info.params.empty());
-  const auto planner = make_boost_astar();
-  const Capabilities caps = planner->capabilities();
-  EXPECT_TRUE(caps.optimal);
-  EXPECT_EQ(caps.suboptimality_bound, 1.0);
-  EXPECT_FALSE(caps.uniform_cost_only);
-  EXPECT_TRUE(caps.supports_four_connected);
-  EXPECT_TRUE(caps.supports_corner_cutting);
+  testing::expect_info_without_params(boost_astar_planner_info(), "boost_astar");
+  testing::expect_optimal_on(
+      make_boost_astar()->capabilities(),
+      {.uniform_cost_only = false, .four_connected = true, .corner_cutting = true});
 }
 
 TEST(BoostAStar, MatchesReferenceOnRandomMaps) {
@@ -112,10 +113,7 @@ TEST(BoostAStar, MatchesReferenceOnRandomMaps) {
 TEST(BoostAStar, UnreachableBehindWall) {
   Grid g(10, 6);
   for (int y = 0; y < 6; ++y) g.set_passable(5, y, false);
-  const auto planner = make_boost_astar();
-  planner->prepare(g);
-  SearchResult r;
-  planner->solve({{1, 1}, {8, 4}}, Budget{}, r);
+  const SearchResult r = solve(*prepared_boost_astar(g), {1, 1}, {8, 4});
   EXPECT_EQ(r.status, Status::Unreachable);
   EXPECT_TRUE(std::isinf(r.cost));
   EXPECT_TRUE(r.path.empty());
@@ -142,10 +140,7 @@ TEST(BoostAStar, DiagonalGapNeedsCornerCutting) {
 
 TEST(BoostAStar, StartEqualsGoal) {
   Grid g(5, 5);
-  const auto planner = make_boost_astar();
-  planner->prepare(g);
-  SearchResult r;
-  planner->solve({{2, 3}, {2, 3}}, Budget{}, r);
+  const SearchResult r = solve(*prepared_boost_astar(g), {2, 3}, {2, 3});
   EXPECT_EQ(r.status, Status::Solved);
   EXPECT_EQ(r.cost, 0.0);
   ASSERT_EQ(r.path.size(), 1u);
@@ -155,21 +150,15 @@ TEST(BoostAStar, StartEqualsGoal) {
 TEST(BoostAStar, InvalidQueries) {
   Grid g(5, 5);
   g.set_passable(1, 1, false);
-  const auto planner = make_boost_astar();
-  planner->prepare(g);
-  SearchResult r;
-  planner->solve({{1, 1}, {3, 3}}, Budget{}, r);
-  EXPECT_EQ(r.status, Status::InvalidQuery);
-  planner->solve({{0, 0}, {5, 0}}, Budget{}, r);
-  EXPECT_EQ(r.status, Status::InvalidQuery);
+  const auto planner = prepared_boost_astar(g);
+  EXPECT_EQ(solve(*planner, {1, 1}, {3, 3}).status, Status::InvalidQuery);
+  EXPECT_EQ(solve(*planner, {0, 0}, {5, 0}).status, Status::InvalidQuery);
 }
 
 TEST(BoostAStar, OpenGridStraightLineAndTerrainScaledHeuristic) {
-  Grid g(30, 30);
-  const auto planner = make_boost_astar();
-  planner->prepare(g);
-  SearchResult r;
-  planner->solve({{0, 0}, {29, 0}}, Budget{}, r);
+  const Grid g(30, 30);
+  const auto planner = prepared_boost_astar(g);
+  SearchResult r = solve(*planner, {0, 0}, {29, 0});
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_DOUBLE_EQ(r.cost, 29.0);
   // With an exact heuristic and no obstacles the search stays on the straight line.
@@ -181,7 +170,7 @@ TEST(BoostAStar, OpenGridStraightLineAndTerrainScaledHeuristic) {
     for (int x = 0; x < 20; ++x) t.set_cell_cost(x, y, y == 10 ? 0.5 : 2.0);
   planner->prepare(t);
   const Query q{{0, 0}, {19, 19}};
-  planner->solve(q, Budget{}, r);
+  r = solve(*planner, q.start, q.goal);
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_TRUE(costs_equal(r.cost, reference_cost(t, q.start, q.goal)));
   expect_legal_path(t, q, r);
@@ -190,16 +179,14 @@ TEST(BoostAStar, OpenGridStraightLineAndTerrainScaledHeuristic) {
 TEST(BoostAStar, ExpansionBudgetGivesTimeout) {
   Grid g(60, 60);
   for (int y = 0; y < 59; ++y) g.set_passable(30, y, false);  // force a long detour
-  const auto planner = make_boost_astar();
-  planner->prepare(g);
-  SearchResult r;
+  const auto planner = prepared_boost_astar(g);
   Budget budget;
   budget.max_expansions = 10;
-  planner->solve({{0, 0}, {59, 0}}, budget, r);
+  SearchResult r = solve(*planner, {0, 0}, {59, 0}, budget);
   EXPECT_EQ(r.status, Status::Timeout);
   EXPECT_EQ(r.counters.expansions, 10u);  // same convention as best_first_search
   // The same planner still answers an unrestricted query correctly afterwards.
-  planner->solve({{0, 0}, {59, 0}}, Budget{}, r);
+  r = solve(*planner, {0, 0}, {59, 0});
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_TRUE(costs_equal(r.cost, reference_cost(g, {0, 0}, {59, 0})));
 }

@@ -25,11 +25,18 @@ namespace pathbench {
 namespace {
 
 using testing::grid_from_rows;
+using testing::solve;
 using testing::walk_cost;
 
 std::unique_ptr<Planner> make_dstar() {
   const PlannerInfo info = dstar_lite_planner_info();
   return info.factory(resolve_params(info.params, {}));
+}
+// Prepared on `g`, which it keeps reading: `g` must outlive it (and cell changes go to update()).
+std::unique_ptr<Planner> prepared_dstar(const Grid& g) {
+  auto p = make_dstar();
+  p->prepare(g);
+  return p;
 }
 
 bool near(double a, double b, double rel = 1e-9) {
@@ -87,21 +94,17 @@ TEST(DStarLite, HandMadeMaps) {
       ".@.@.",
       "...@.",
   });
-  auto p = make_dstar();
-  p->prepare(g);
-  SearchResult r;
-  p->solve({{2, 2}, {0, 0}}, {}, r);
+  auto p = prepared_dstar(g);
+  SearchResult r = solve(*p, {2, 2}, {0, 0});
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_TRUE(near(r.cost, reference_cost(g, {2, 2}, {0, 0})));
-  p->solve({{0, 0}, {0, 0}}, {}, r);
+  r = solve(*p, {0, 0}, {0, 0});
   EXPECT_EQ(r.status, Status::Solved);
   EXPECT_EQ(r.cost, 0.0);
-  p->solve({{0, 0}, {1, 1}}, {}, r);
-  EXPECT_EQ(r.status, Status::InvalidQuery);
+  EXPECT_EQ(solve(*p, {0, 0}, {1, 1}).status, Status::InvalidQuery);
   const Grid walled = grid_from_rows({"..@..", "..@..", "..@.."});
   p->prepare(walled);
-  p->solve({{0, 0}, {4, 2}}, {}, r);
-  EXPECT_EQ(r.status, Status::Unreachable);
+  EXPECT_EQ(solve(*p, {0, 0}, {4, 2}).status, Status::Unreachable);
 }
 
 TEST(DStarLite, StaticCostsEqualReferenceOnRandomMaps) {
@@ -120,8 +123,7 @@ TEST(DStarLite, StaticCostsEqualReferenceOnRandomMaps) {
           if (rng() % 3 == 0) g.set_cell_cost(x, y, 1.0 + static_cast<double>(rng() % 4));
     if (g.count_passable() < 2) continue;
     ++maps;
-    auto p = make_dstar();
-    p->prepare(g);
+    auto p = prepared_dstar(g);
     SearchResult r;
     for (int q = 0; q < 4; ++q) {
       const Point s = random_free(g, rng), t = random_free(g, rng);
@@ -135,8 +137,7 @@ TEST(DStarLite, StaticCostsEqualReferenceOnRandomMaps) {
 
 TEST(DStarLite, RepeatedSolveGivesSameCounters) {
   const Grid g = random_map(64, 64, 0.25, 7);
-  auto p = make_dstar();
-  p->prepare(g);
+  auto p = prepared_dstar(g);
   std::mt19937_64 rng(3);
   const Point s = random_free(g, rng), t = random_free(g, rng);
   SearchResult a, b;
@@ -160,8 +161,7 @@ int dynamic_run(std::uint64_t seed, MoveRules rules, bool terrain, int* replans_
       for (int x = 0; x < w; ++x)
         if (rng() % 4 == 0) g.set_cell_cost(x, y, 2.0);
   const Point s0 = random_free(g, rng), t = random_free(g, rng);
-  auto p = make_dstar();
-  p->prepare(g);
+  auto p = prepared_dstar(g);
   SearchResult r;
   p->solve({s0, t}, {}, r);
   int failures = check_against_reference(g, s0, t, r, "initial plan");
@@ -220,8 +220,7 @@ TEST(DStarLite, TerrainCostChangesBothWays) {
     for (int y = 0; y < 30; ++y)
       for (int x = 0; x < 30; ++x) g.set_cell_cost(x, y, 2.0 + static_cast<double>(rng() % 3));
     const Point s = random_free(g, rng), t = random_free(g, rng);
-    auto p = make_dstar();
-    p->prepare(g);
+    auto p = prepared_dstar(g);
     SearchResult r;
     p->solve({s, t}, {}, r);
     failures += check_against_reference(g, s, t, r, "initial");
@@ -253,8 +252,7 @@ TEST(DStarLite, IncrementalReplanDoesLessWorkThanFromScratch) {
     t = random_free(g, rng);
   } while (!std::isfinite(reference_cost(g, s, t)) ||
            std::abs(s.x - t.x) + std::abs(s.y - t.y) < 200);
-  auto p = make_dstar();
-  p->prepare(g);
+  auto p = prepared_dstar(g);
   SearchResult r;
   p->solve({s, t}, {}, r);
   ASSERT_EQ(r.status, Status::Solved);
@@ -277,10 +275,8 @@ TEST(DStarLite, GoalBecomesUnreachableThenReachableAgain) {
       "...@@",
       "...@.",
   });
-  auto p = make_dstar();
-  p->prepare(g);
-  SearchResult r;
-  p->solve({{0, 0}, {4, 4}}, {}, r);
+  auto p = prepared_dstar(g);
+  SearchResult r = solve(*p, {0, 0}, {4, 4});
   // (4,4) is enclosed on three sides already except (3,3)-diagonal which needs both sides.
   EXPECT_EQ(r.status, Status::Unreachable);
   g.set_passable(4, 3, true);
@@ -295,8 +291,7 @@ TEST(DStarLite, GoalBecomesUnreachableThenReachableAgain) {
 
 TEST(DStarLite, BudgetTimeout) {
   const Grid g = random_map(128, 128, 0.2, 3);
-  auto p = make_dstar();
-  p->prepare(g);
+  auto p = prepared_dstar(g);
   std::mt19937_64 rng(9);
   SearchResult r;
   Budget b;
@@ -334,8 +329,7 @@ TEST(DStarLiteMovingAI, ScenarioSampleMatchesOptimal) {
     if (!std::filesystem::exists(map)) continue;
     const Grid g = read_map(map, {});
     std::vector<ScenEntry> scen = read_scen(map.string() + ".scen");
-    auto p = make_dstar();
-    p->prepare(g);
+    auto p = prepared_dstar(g);
     SearchResult r;
     // Every 25th line: all buckets, a few hundred queries overall.
     for (std::size_t i = 0; i < scen.size(); i += 25) {

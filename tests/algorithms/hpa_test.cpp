@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -31,7 +32,13 @@ constexpr int kExpInsert = 0, kExpAbstract = 1, kExpRefine = 2, kCostUnsmoothed 
 
 struct Counts {
   std::size_t entrances, transitions, nodes, edges;
+  bool operator==(const Counts&) const = default;
 };
+// So that a failed EXPECT_EQ shows every size by name.
+void PrintTo(const Counts& c, std::ostream* os) {
+  *os << "{entrances " << c.entrances << ", transitions " << c.transitions << ", nodes " << c.nodes
+      << ", edges " << c.edges << "}";
+}
 
 Counts abstraction_counts(const Grid& g, int cluster_size, int levels = 1) {
   hpa::HpaQuery q;
@@ -44,40 +51,25 @@ TEST(Hpa, OpenSquareFourClusters) {
   // 8x8, clusters 4x4: each of the 4 inner borders is one 4-wide entrance (< 6: one transition
   // in its middle), giving 8 distinct transition cells; 4 inter edges + 1 intra edge per cluster.
   const Grid g(8, 8);
-  const Counts c = abstraction_counts(g, 4);
-  EXPECT_EQ(c.entrances, 4u);
-  EXPECT_EQ(c.transitions, 4u);
-  EXPECT_EQ(c.nodes, 8u);
-  EXPECT_EQ(c.edges, 8u);
+  EXPECT_EQ(abstraction_counts(g, 4), (Counts{4, 4, 8, 8}));
 }
 
 TEST(Hpa, WideEntranceGetsTwoTransitionsAndWallsSplitEntrances) {
   // Two 6x6 clusters side by side: the 6-wide border is one wide entrance, two transitions.
   const Grid open(12, 6);
-  Counts c = abstraction_counts(open, 6);
-  EXPECT_EQ(c.entrances, 1u);
-  EXPECT_EQ(c.transitions, 2u);
-  EXPECT_EQ(c.nodes, 4u);
-  EXPECT_EQ(c.edges, 4u);  // 2 inter + 1 intra per cluster
+  EXPECT_EQ(abstraction_counts(open, 6),
+            (Counts{1, 2, 4, 4}));  // edges: 2 inter + 1 intra per cluster
   // A wall cell at (5,2) splits it into rows 0-1 and 3-5: two narrow entrances, one transition
   // each; a wall at (6,5) on the other side shortens the second to rows 3-4.
   const Grid walled = grid_from_rows({"............", "............", ".....@......",
                                       "............", "............", "......@....."});
-  c = abstraction_counts(walled, 6);
-  EXPECT_EQ(c.entrances, 2u);
-  EXPECT_EQ(c.transitions, 2u);
-  EXPECT_EQ(c.nodes, 4u);
-  EXPECT_EQ(c.edges, 4u);
+  EXPECT_EQ(abstraction_counts(walled, 6), (Counts{2, 2, 4, 4}));
   // A cluster cut in two by a wall: its two transitions are not joined by an intra edge.
   const Grid cut = grid_from_rows({"..@.....", "..@.....", "..@.....", "..@.....", "........",
                                    "........", "........", "........"});
   // The wall also splits the horizontal border below it (x=0-1 and x=3): 5 entrances, 10 nodes;
   // the top-left cluster's node (1,3) reaches neither (3,2) nor (3,3): 6 intra + 5 inter edges.
-  c = abstraction_counts(cut, 4);
-  EXPECT_EQ(c.entrances, 5u);
-  EXPECT_EQ(c.transitions, 5u);
-  EXPECT_EQ(c.nodes, 10u);
-  EXPECT_EQ(c.edges, 11u);
+  EXPECT_EQ(abstraction_counts(cut, 4), (Counts{5, 5, 10, 11}));
   // Per-query extras report the same sizes.
   ConfiguredPlanner p = make_planner("hpa", {{"cluster_size", "4"}});
   p.planner->prepare(cut);

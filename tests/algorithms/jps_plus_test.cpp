@@ -14,6 +14,7 @@
 #include "algorithms/planners/jps_plus/jps_plus_planner.h"
 #include "algorithms/planners/jps_plus/jump_table.h"
 #include "tests/algorithms/test_grids.h"
+#include "tests/support/planner_checks.h"
 
 namespace pathbench {
 namespace {
@@ -31,18 +32,11 @@ using testing::ascii_grid;
 using testing::solve;
 
 TEST(JpsPlus, InfoAndCapabilities) {
-  const PlannerInfo info = jps_plus_planner_info();
-  EXPECT_EQ(info.name, "jps_plus");
-  EXPECT_FALSE(info.summary.empty());
-  EXPECT_TRUE(info.params.empty());
+  testing::expect_info_without_params(jps_plus_planner_info(), "jps_plus");
   ASSERT_NE(find_planner("jps_plus"), nullptr);
-  const auto p = make_jps_plus();
-  const Capabilities caps = p->capabilities();
-  EXPECT_TRUE(caps.optimal);
-  EXPECT_EQ(caps.suboptimality_bound, 1.0);
-  EXPECT_TRUE(caps.uniform_cost_only);
-  EXPECT_FALSE(caps.supports_four_connected);
-  EXPECT_FALSE(caps.supports_corner_cutting);
+  const Capabilities caps = make_jps_plus()->capabilities();
+  testing::expect_optimal_on(
+      caps, {.uniform_cost_only = true, .four_connected = false, .corner_cutting = false});
   EXPECT_TRUE(caps.needs_preprocessing);
   EXPECT_TRUE(caps.traceable);
 }

@@ -12,15 +12,14 @@
 #include "algorithms/planners/jps/jump_scanner.h"
 #include "algorithms/registry/planner_registry.h"
 #include "tests/algorithms/test_grids.h"
+#include "tests/support/planner_checks.h"
 
 namespace pathbench {
 namespace {
 
 TEST(Jps, InfoHasNoParameters) {
   const PlannerInfo info = jps_planner_info();
-  EXPECT_EQ(info.name, "jps");
-  EXPECT_FALSE(info.summary.empty());
-  EXPECT_TRUE(info.params.empty());
+  testing::expect_info_without_params(info, "jps");
   ASSERT_NE(find_planner("jps"), nullptr);
   EXPECT_FALSE(info.factory(resolve_params(info.params, {}))->capabilities().needs_preprocessing);
 }

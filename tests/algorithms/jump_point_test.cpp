@@ -15,6 +15,7 @@
 #include "datasets/map_io.h"
 #include "datasets/scen_io.h"
 #include "tests/algorithms/test_grids.h"
+#include "tests/support/planner_checks.h"
 #include "tests/support/test_data.h"
 
 namespace pathbench {
@@ -31,12 +32,9 @@ class JumpPoint : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(JumpPoint, Capabilities) {
-  const Capabilities caps = make()->capabilities();
-  EXPECT_TRUE(caps.optimal);
-  EXPECT_EQ(caps.suboptimality_bound, 1.0);
-  EXPECT_TRUE(caps.uniform_cost_only);
-  EXPECT_FALSE(caps.supports_four_connected);
-  EXPECT_FALSE(caps.supports_corner_cutting);
+  testing::expect_optimal_on(
+      make()->capabilities(),
+      {.uniform_cost_only = true, .four_connected = false, .corner_cutting = false});
 }
 
 TEST_P(JumpPoint, HandMadeMaps) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -39,9 +40,16 @@ TEST(Random, SplitmixAndFnv1aMatchTheirReferenceValues) {
   EXPECT_EQ(detail::fnv1a("bar", detail::fnv1a("foo")), detail::fnv1a("foobar"));
 }
 
+// `make(seed)` gives the same map again for `seed`, and another for `seed + 1`.
+template <class Make>
+void expect_deterministic_per_seed(const Make& make, std::uint64_t seed) {
+  EXPECT_EQ(make(seed), make(seed));
+  EXPECT_NE(make(seed), make(seed + 1));
+}
+
 TEST(RandomMap, DeterministicPerSeed) {
-  EXPECT_EQ(random_map(64, 48, 0.3, 7), random_map(64, 48, 0.3, 7));
-  EXPECT_NE(random_map(64, 48, 0.3, 7), random_map(64, 48, 0.3, 8));
+  expect_deterministic_per_seed([](std::uint64_t seed) { return random_map(64, 48, 0.3, seed); },
+                                7);
 }
 
 TEST(RandomMap, DensityWithinTolerance) {
@@ -63,9 +71,19 @@ TEST(RandomMap, RejectsBadArguments) {
   EXPECT_THROW(random_map(10, 10, std::nan(""), 1), std::invalid_argument);
 }
 
+// What mazes and room maps share (the MovingAI layout): the asked size, one component holding
+// every free cell, and walls along the top and left edges.
+void expect_connected_walled_map(const Grid& g, int w, int h) {
+  ASSERT_EQ(g.width(), w);
+  ASSERT_EQ(g.height(), h);
+  EXPECT_EQ(count_components(g), 1);
+  EXPECT_EQ(largest_component(g).size(), g.count_passable());
+  for (int x = 0; x < w; ++x) EXPECT_FALSE(g.passable(x, 0));
+  for (int y = 0; y < h; ++y) EXPECT_FALSE(g.passable(0, y));
+}
+
 TEST(MazeMap, DeterministicPerSeed) {
-  EXPECT_EQ(maze_map(63, 41, 1, 3), maze_map(63, 41, 1, 3));
-  EXPECT_NE(maze_map(63, 41, 1, 3), maze_map(63, 41, 1, 4));
+  expect_deterministic_per_seed([](std::uint64_t seed) { return maze_map(63, 41, 1, seed); }, 3);
   EXPECT_EQ(maze_map(100, 100, 4, 3), maze_map(100, 100, 4, 3));
 }
 
@@ -73,17 +91,12 @@ TEST(MazeMap, ConnectedPerfectMazeWithMovingAiLayout) {
   for (const auto& [w, h, cw] : {std::tuple{64, 64, 1}, {65, 40, 1}, {128, 96, 3}, {50, 50, 8}}) {
     SCOPED_TRACE(::testing::Message() << w << "x" << h << " corridor " << cw);
     const Grid g = maze_map(w, h, cw, 11);
-    EXPECT_EQ(g.width(), w);
-    EXPECT_EQ(g.height(), h);
-    EXPECT_EQ(count_components(g), 1);
-    EXPECT_EQ(largest_component(g).size(), g.count_passable());
+    expect_connected_walled_map(g, w, h);
     const int pitch = cw + 1, nx = w / pitch, ny = h / pitch;
     // Perfect maze: lattice cells plus exactly (cells - 1) opened wall strips of cw cells each.
     const std::size_t cells = static_cast<std::size_t>(nx) * ny;
     EXPECT_EQ(g.count_passable(), cells * cw * cw + (cells - 1) * cw);
-    // Wall along the top and left edges, and wall intersections stay blocked.
-    for (int x = 0; x < w; ++x) EXPECT_FALSE(g.passable(x, 0));
-    for (int y = 0; y < h; ++y) EXPECT_FALSE(g.passable(0, y));
+    // Wall intersections stay blocked.
     EXPECT_FALSE(g.passable(pitch, pitch));
     EXPECT_TRUE(g.passable(1, 1));
   }
@@ -100,24 +113,19 @@ TEST(MazeMap, RejectsBadArguments) {
 }
 
 TEST(RoomsMap, DeterministicPerSeed) {
-  EXPECT_EQ(rooms_map(80, 60, 7, 9), rooms_map(80, 60, 7, 9));
-  EXPECT_NE(rooms_map(80, 60, 7, 9), rooms_map(80, 60, 7, 10));
+  expect_deterministic_per_seed([](std::uint64_t seed) { return rooms_map(80, 60, 7, seed); }, 9);
 }
 
 TEST(RoomsMap, ConnectedRoomsSeparatedByWalls) {
   for (const auto& [w, h, rs] : {std::tuple{64, 64, 7}, {80, 50, 10}, {33, 21, 3}, {20, 20, 1}}) {
     SCOPED_TRACE(::testing::Message() << w << "x" << h << " room " << rs);
     const Grid g = rooms_map(w, h, rs, 21);
-    EXPECT_EQ(count_components(g), 1);
-    EXPECT_EQ(largest_component(g).size(), g.count_passable());
+    expect_connected_walled_map(g, w, h);
     const int pitch = rs + 1;
     // Wall corners are never doors; room interiors are open.
     for (int y = 0; y < h; y += pitch)
       for (int x = 0; x < w; x += pitch) EXPECT_FALSE(g.passable(x, y)) << x << "," << y;
     EXPECT_TRUE(g.passable(1, 1));
-    // Top and left edges are walls.
-    for (int x = 0; x < w; ++x) EXPECT_FALSE(g.passable(x, 0));
-    for (int y = 0; y < h; ++y) EXPECT_FALSE(g.passable(0, y));
   }
 }
 

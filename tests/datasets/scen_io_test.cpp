@@ -11,6 +11,7 @@
 #include "algorithms/core/moves.h"
 #include "algorithms/reference/reference_dijkstra.h"
 #include "datasets/map_io.h"
+#include "tests/support/input_error_checks.h"
 #include "tests/support/test_data.h"
 
 namespace pathbench {
@@ -89,15 +90,8 @@ struct Malformed {
 
 std::string expect_input_error_at(const std::filesystem::path& path, const Malformed& m,
                                   const InputError& e) {
-  const std::string what = e.what();
   EXPECT_EQ(e.file(), path.string());
-  EXPECT_EQ(e.line(), m.line) << what;
-  EXPECT_EQ(e.field(), m.field) << what;
-  EXPECT_NE(what.find(m.file), std::string::npos) << what;
-  EXPECT_NE(what.find(":" + std::to_string(m.line) + ":"), std::string::npos) << what;
-  EXPECT_NE(what.find(std::string("field '") + m.field + "'"), std::string::npos) << what;
-  EXPECT_NE(what.find(m.needle), std::string::npos) << what;
-  return what;
+  return testing::expect_error_at(e, m.file, m.line, m.field, m.needle);
 }
 
 class MalformedScenTest : public ::testing::TestWithParam<Malformed> {};

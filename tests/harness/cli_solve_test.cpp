@@ -7,15 +7,22 @@
 namespace pathbench::cli_test {
 namespace {
 
+// `pathbench solve` on the fixture's 5x5 serpentine map, with `extra` arguments.
+std::vector<std::string> solve_serp(const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"solve", "--map", "serp.map"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
 TEST_F(CliTest, SolveStartOutOfRange) {
-  const CmdResult r = run({"solve", "--map", "serp.map", "--start", "5,0", "--goal", "0,0"});
+  const CmdResult r = run(solve_serp({"--start", "5,0", "--goal", "0,0"}));
   expect_input_error(r, "command line", 0, "--start");
   EXPECT_NE(r.err.find("outside the 5x5 map"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
 }
 
 TEST_F(CliTest, SolveBlockedGoal) {
-  const CmdResult r = run({"solve", "--map", "serp.map", "--start", "0,0", "--goal", "1,1"});
+  const CmdResult r = run(solve_serp({"--start", "0,0", "--goal", "1,1"}));
   expect_input_error(r, "command line", 0, "--goal");
   EXPECT_NE(r.err.find("blocked"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
@@ -27,7 +34,7 @@ TEST_F(CliTest, SolveMissingMap) {
 }
 
 TEST_F(CliTest, SolveMalformedStart) {
-  const CmdResult r = run({"solve", "--map", "serp.map", "--start", "1;2", "--goal", "0,0"});
+  const CmdResult r = run(solve_serp({"--start", "1;2", "--goal", "0,0"}));
   expect_input_error(r, "command line", 0, "--start");
   EXPECT_NE(r.err.find("'1;2'"), std::string::npos) << r.err;
 }
@@ -42,9 +49,7 @@ TEST_F(CliTest, SolveMalformedValuesNameTheirOption) {
       {{"--start", "0,0", "--goal", "0,4", "--set", "=2"}, "--set"},
   };
   for (const auto& [extra, option] : cases) {
-    std::vector<std::string> args = {"solve", "--map", "serp.map"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const CmdResult r = run(args);
+    const CmdResult r = run(solve_serp(extra));
     SCOPED_TRACE(extra[1] + " " + extra[3]);
     expect_input_error(r, "command line", 0, option);
     EXPECT_NE(r.err.find("expected "), std::string::npos) << r.err;
@@ -53,16 +58,14 @@ TEST_F(CliTest, SolveMalformedValuesNameTheirOption) {
 }
 
 TEST_F(CliTest, SolveUnknownPlanner) {
-  const CmdResult r =
-      run({"solve", "--map", "serp.map", "--start", "0,0", "--goal", "0,4", "--planner", "nope"});
+  const CmdResult r = run(solve_serp({"--start", "0,0", "--goal", "0,4", "--planner", "nope"}));
   expect_input_error(r, "command line", 0, "--planner");
   EXPECT_NE(r.err.find("unknown planner 'nope'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("astar"), std::string::npos) << "known planners not listed: " << r.err;
 }
 
 TEST_F(CliTest, SolveUnknownParameter) {
-  const CmdResult r =
-      run({"solve", "--map", "serp.map", "--start", "0,0", "--goal", "0,4", "--set", "wieght=2"});
+  const CmdResult r = run(solve_serp({"--start", "0,0", "--goal", "0,4", "--set", "wieght=2"}));
   expect_input_error(r, "command line", 0, "--set");
   EXPECT_NE(r.err.find("'wieght'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("weight"), std::string::npos) << "known parameters not listed: " << r.err;
@@ -71,7 +74,7 @@ TEST_F(CliTest, SolveUnknownParameter) {
 
 TEST_F(CliTest, SolvePrintsJsonWithHandCountedCost) {
   {
-    const CmdResult r = run({"solve", "--map", "serp.map", "--start", "0,0", "--goal", "0,4"});
+    const CmdResult r = run(solve_serp({"--start", "0,0", "--goal", "0,4"}));
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_EQ(j["status"], "solved");

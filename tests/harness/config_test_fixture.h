@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "algorithms/core/input_error.h"
 #include "harness/config/experiment_config.h"
 #include "tests/support/scratch_dir.h"
 
@@ -49,6 +50,16 @@ class ConfigTest : public pathbench::testing::ScratchTest {
   fs::path config_path() const { return root_ / "exp.yaml"; }
   ExperimentConfig parse(const std::string& yaml) const {
     return parse_experiment(yaml, config_path(), root_ / "repo");
+  }
+  // The InputError parse() throws for `yaml`; none (and a test failure) when it accepts it.
+  std::optional<InputError> parse_error(const std::string& yaml) const {
+    try {
+      parse(yaml);
+    } catch (const InputError& e) {
+      return e;
+    }
+    ADD_FAILURE() << "expected an InputError for:\n" << yaml;
+    return std::nullopt;
   }
 
   std::optional<std::string> saved_data_;

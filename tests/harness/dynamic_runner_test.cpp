@@ -19,6 +19,7 @@
 #include "algorithms/registry/planner_registry.h"
 #include "datasets/map_generators.h"
 #include "datasets/scenario_generator.h"
+#include "tests/support/scratch_dir.h"
 
 namespace pathbench {
 namespace {
@@ -260,8 +261,10 @@ TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
       "  every_k_steps: 3\n  toggles: 10\n  runs_per_map: 2\n");
   const auto& spec = cfg.dynamic;
   ASSERT_TRUE(spec.has_value());
+  // A folder of its own: tests run in parallel under ctest, so no fixed shared path.
+  const testing::ScratchDir scratch("pathbench_dynamic_experiment");
   RunOptions opt;
-  opt.out_dir = fs::temp_directory_path() / "pathbench_dynamic_test_out";
+  opt.out_dir = scratch.path() / "out";
   opt.overwrite = true;
   std::ostringstream log;
   const DynamicOutcome out = run_dynamic_experiment(cfg, *spec, opt, log);
@@ -280,7 +283,6 @@ TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
   print_dynamic_summary(summary, out.rows);
   EXPECT_NE(summary.str().find("astar_replan / dstar_lite"), std::string::npos) << summary.str();
   EXPECT_NE(summary.str().find("jps / dstar_lite"), std::string::npos);
-  fs::remove_all(out.dir);
 }
 
 }  // namespace

@@ -162,13 +162,15 @@ planners: [{label: a, algorithm: astar}]
   EXPECT_FALSE(parse_group_by("Map").has_value());
 }
 
+// Experiment `name` over one MovingAI dataset `m` of the maps `maps` (a YAML list item, quoted
+// when it holds ${...} or a glob), run by one A*.
+std::string one_movingai_dataset(const std::string& name, const std::string& maps) {
+  return "name: " + name + "\ndatasets:\n  - name: m\n    movingai: {maps: [" + maps +
+         "]}\nplanners: [{label: a, algorithm: astar}]\n";
+}
+
 TEST_F(ConfigTest, LoadExperimentReadsFileAndResolvesRelativeToItsFolder) {
-  write(root_ / "sub" / "exp.yaml", R"(name: sub
-datasets:
-  - name: m
-    movingai: {maps: [../maps/arena.map]}
-planners: [{label: a, algorithm: astar}]
-)");
+  write(root_ / "sub" / "exp.yaml", one_movingai_dataset("sub", "../maps/arena.map"));
   const ExperimentConfig c = load_experiment(root_ / "sub" / "exp.yaml", root_ / "repo");
   EXPECT_EQ(c.source_file, root_ / "sub" / "exp.yaml");
   ASSERT_EQ(c.datasets[0].maps.size(), 1u);
@@ -186,12 +188,8 @@ planners: [{label: a, algorithm: astar}]
 
 TEST_F(ConfigTest, PathbenchDataFromEnvironment) {
   setenv("PATHBENCH_DATA", root_.c_str(), 1);
-  const ExperimentConfig c = parse(R"(name: e
-datasets:
-  - name: m
-    movingai: {maps: ["${PATHBENCH_DATA}/maps/*512*.map"]}
-planners: [{label: a, algorithm: astar}]
-)");
+  const ExperimentConfig c =
+      parse(one_movingai_dataset("e", "\"${PATHBENCH_DATA}/maps/*512*.map\""));
   ASSERT_EQ(c.datasets[0].maps.size(), 2u);
   EXPECT_EQ(c.datasets[0].maps[0].map, root_ / "maps" / "den512.map");
   EXPECT_EQ(c.datasets[0].maps[1].map, root_ / "maps" / "lak512.map");
@@ -202,12 +200,8 @@ TEST_F(ConfigTest, PathbenchDataDefaultsToSharedBesideRepo) {
   // repo root is root_/repo, so the default is root_/shared/datasets.
   write(root_ / "shared" / "datasets" / "movingai" / "x.map", "type octile\n");
   write(root_ / "shared" / "datasets" / "movingai" / "x.map.scen", "version 1\n");
-  const ExperimentConfig c = parse(R"(name: e
-datasets:
-  - name: m
-    movingai: {maps: ["${PATHBENCH_DATA}/movingai/x.map"]}
-planners: [{label: a, algorithm: astar}]
-)");
+  const ExperimentConfig c =
+      parse(one_movingai_dataset("e", "\"${PATHBENCH_DATA}/movingai/x.map\""));
   ASSERT_EQ(c.datasets[0].maps.size(), 1u);
   EXPECT_EQ(c.datasets[0].maps[0].map, root_ / "shared" / "datasets" / "movingai" / "x.map");
 }

@@ -41,6 +41,16 @@ class InputLimitsTest : public pathbench::testing::ScratchTest {
                    "  - {label: astar, algorithm: astar}\n");
   }
   bool wrote_results() const { return fs::exists(work_ / "out") || fs::exists(work_ / "results"); }
+  // Runs `args`, which must fail as an input error (exit 2) whose message holds `expect`, having
+  // written nothing; returns the result for further checks.
+  CommandResult expect_input_error(const std::string& args, const std::string& expect) const {
+    SCOPED_TRACE(args);
+    const CommandResult r = pathbench(args);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+    EXPECT_FALSE(wrote_results());
+    return r;
+  }
 
   const fs::path work_ = subdir("work");
 };
@@ -60,22 +70,16 @@ TEST_F(InputLimitsTest, UnresolvablePathsAreInputErrorsNotFilesystemExceptions) 
   };
   write_config("{maps: [loop]}");
   for (const Case& c : cases) {
-    SCOPED_TRACE(c.args);
-    const CommandResult r = pathbench(c.args);
-    EXPECT_EQ(r.code, 2) << r.err;
-    EXPECT_NE(r.err.find(c.expect), std::string::npos) << r.err;
-    EXPECT_EQ(r.err.find("filesystem error"), std::string::npos) << r.err;
-    EXPECT_FALSE(wrote_results());
+    const CommandResult r = expect_input_error(c.args, c.expect);
+    EXPECT_EQ(r.err.find("filesystem error"), std::string::npos) << c.args << ": " << r.err;
   }
   // The map entry's own line and field are named, also for an over-long map name and a path
   // through a loop.
   for (const std::string& map : {long_name + ".map", std::string("loop/m.map")}) {
+    SCOPED_TRACE(map);
     write_config("{maps: [" + map + "]}");
-    const CommandResult r = pathbench("run exp.yaml --out out");
-    EXPECT_EQ(r.code, 2) << r.err;
-    EXPECT_NE(r.err.find("exp.yaml:4: field 'datasets[0].movingai.maps[0]'"), std::string::npos)
-        << r.err;
-    EXPECT_FALSE(wrote_results());
+    expect_input_error("run exp.yaml --out out",
+                       "exp.yaml:4: field 'datasets[0].movingai.maps[0]'");
   }
 }
 
@@ -83,32 +87,23 @@ TEST_F(InputLimitsTest, ScenIsStreamedSoLinesPastTheLimitAreNeverRead) {
   // Line 3 is garbage: a reader that loads the whole file fails on it; `limit: 1` must not.
   write_text(work_ / "m.map.scen", "version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t5\nnot a scen line\n");
   write_config("{maps: [m.map], limit: 1}");
-  CommandResult r = pathbench("run exp.yaml --out out");
+  const CommandResult r = pathbench("run exp.yaml --out out");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(testing::read_text(work_ / "out" / "runs.csv").find(",solved,"), std::string::npos);
   // Without the limit the whole file is read and the bad line named.
   fs::remove_all(work_ / "out");
   write_config("{maps: [m.map]}");
-  r = pathbench("run exp.yaml --out out");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("m.map.scen:3: field 'fields'"), std::string::npos) << r.err;
-  EXPECT_FALSE(wrote_results());
+  expect_input_error("run exp.yaml --out out", "m.map.scen:3: field 'fields'");
 }
 
 TEST_F(InputLimitsTest, ADatasetWithoutQueriesIsAnErrorNotZeroRuns) {
   write_text(work_ / "m.map.scen", "version 1\n");
   write_config("{maps: [m.map]}");
-  CommandResult r = pathbench("run exp.yaml --out out");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("exp.yaml:3: field 'datasets[0]': no queries"), std::string::npos) << r.err;
-  EXPECT_FALSE(wrote_results());
+  expect_input_error("run exp.yaml --out out", "exp.yaml:3: field 'datasets[0]': no queries");
   // A bucket range that keeps no entry is the same mistake.
   write_text(work_ / "m.map.scen", "version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t5\n");
   write_config("{maps: [m.map], buckets: [5, 9]}");
-  r = pathbench("run exp.yaml --out out");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("no queries"), std::string::npos) << r.err;
-  EXPECT_FALSE(wrote_results());
+  expect_input_error("run exp.yaml --out out", "no queries");
 }
 
 // The command line and YAML share one set of rules: the same value is accepted or rejected in
