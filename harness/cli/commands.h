@@ -1,7 +1,8 @@
-// The subcommands of the `pathbench` tool. Each add_*_command declares its options on `app`
-// (values parsed by CLI11, harness/cli_support/cli11_values.h) and returns what runs when the
-// subcommand was given (add_command, harness/cli_support/subcommand.h): a few lines of wiring
-// over library functions, returning the exit code.
+// The subcommands of the `pathbench` tool. A command file holds an Args struct, a <name>_options
+// function giving the description and the options that fill it (values parsed by CLI11,
+// harness/cli_support/cli11_values.h) and a <name>_command body returning the exit code: a few
+// lines of wiring over library functions. Its add_*_command registers them with add_command
+// (harness/cli_support/subcommand.h).
 // Bad input is thrown as InputError and reported by main (harness/cli_support/error_exit.h).
 #pragma once
 
