@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <memory>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/dataset_check.h"
@@ -15,6 +14,12 @@ struct CheckDataArgs {
   std::vector<std::string> paths;  // .map files or folders
   bool require_scen = false;       // a map without its .scen is an error
 };
+
+void check_data_options(CLI::App& cmd, CheckDataArgs& a) {
+  cmd.description("check that maps and their .scen files parse and agree, without running");
+  cmd.add_option("paths", a.paths, ".map files or folders (searched recursively)")->required();
+  cmd.add_flag("--require-scen", a.require_scen, "a map without NAME.map.scen fails");
+}
 
 int check_data_command(const CheckDataArgs& args) {
   const DatasetCheck c =
@@ -34,12 +39,7 @@ int check_data_command(const CheckDataArgs& args) {
 }  // namespace
 
 Subcommand add_check_data_command(CLI::App& app) {
-  auto args = std::make_shared<CheckDataArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "check-data", "check that maps and their .scen files parse and agree, without running");
-  cmd->add_option("paths", args->paths, ".map files or folders (searched recursively)")->required();
-  cmd->add_flag("--require-scen", args->require_scen, "a map without NAME.map.scen fails");
-  return {cmd, [args] { return check_data_command(*args); }};
+  return add_command(app, "check-data", check_data_options, check_data_command);
 }
 
 }  // namespace pathbench::cli

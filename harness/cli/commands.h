@@ -1,20 +1,18 @@
-// The subcommands of the `pathbench` tool. Each add_*_command declares its options on `app`
-// (values parsed by CLI11, harness/cli_support/cli11_values.h) and returns what runs when the
-// subcommand was given: a few lines of wiring over library functions, returning the exit code.
+// The subcommands of the `pathbench` tool. A command file holds an Args struct, a <name>_options
+// function giving the description and the options that fill it (values parsed by CLI11,
+// harness/cli_support/cli11_values.h) and a <name>_command body returning the exit code: a few
+// lines of wiring over library functions. Its add_*_command registers them with add_command
+// (harness/cli_support/subcommand.h).
 // Bad input is thrown as InputError and reported by main (harness/cli_support/error_exit.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
 #include <filesystem>
-#include <functional>
+
+#include "harness/cli_support/subcommand.h"
 
 namespace pathbench::cli {
-
-struct Subcommand {
-  CLI::App* app = nullptr;
-  std::function<int()> run;
-};
 
 Subcommand add_run_command(CLI::App& app);            // run_command.cpp
 Subcommand add_solve_command(CLI::App& app);          // solve_command.cpp

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "algorithms/core/input_error.h"
@@ -27,6 +26,18 @@ struct CompareArgs {
   std::string threshold = "5%";  // "5%" or "0.05"
   bool markdown = false;
 };
+
+void compare_options(CLI::App& cmd, CompareArgs& a) {
+  cmd.description("compare two runs query by query; exit 4 on a significant slow-down");
+  cmd.add_option("dir_a", a.dir_a, "results directory of the reference run")->required();
+  cmd.add_option("dir_b", a.dir_b, "results directory of the new run")->required();
+  cmd.add_option("--by", a.by, "group per dataset or per map")
+      ->check(CLI::IsMember({"dataset", "map"}))
+      ->capture_default_str();
+  cmd.add_option("--threshold", a.threshold, "slow-down that counts as a regression: 5% or 0.05")
+      ->capture_default_str();
+  cmd.add_flag("--markdown", a.markdown, "print Markdown (pull-request comment)");
+}
 
 int compare_command(const CompareArgs& args) {
   CompareOptions opt;
@@ -53,19 +64,7 @@ int compare_command(const CompareArgs& args) {
 }  // namespace
 
 Subcommand add_compare_command(CLI::App& app) {
-  auto args = std::make_shared<CompareArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "compare", "compare two runs query by query; exit 4 on a significant slow-down");
-  cmd->add_option("dir_a", args->dir_a, "results directory of the reference run")->required();
-  cmd->add_option("dir_b", args->dir_b, "results directory of the new run")->required();
-  cmd->add_option("--by", args->by, "group per dataset or per map")
-      ->check(CLI::IsMember({"dataset", "map"}))
-      ->capture_default_str();
-  cmd->add_option("--threshold", args->threshold,
-                  "slow-down that counts as a regression: 5% or 0.05")
-      ->capture_default_str();
-  cmd->add_flag("--markdown", args->markdown, "print Markdown (pull-request comment)");
-  return {cmd, [args] { return compare_command(*args); }};
+  return add_command(app, "compare", compare_options, compare_command);
 }
 
 }  // namespace pathbench::cli

@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <memory>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/dimacs_export.h"
@@ -25,6 +24,16 @@ struct ExportDimacsArgs {
   MoveRules rules;
   bool overwrite = false;
 };
+
+void export_dimacs_options(CLI::App& cmd, ExportDimacsArgs& a) {
+  cmd.description("write the map's graph as DIMACS shortest-path .gr and .co files");
+  add_map_option(cmd, a.map);
+  cmd.add_option("-o,--output", a.output, "output NAME.gr")->required();
+  cmd.add_option("--coordinates", a.coordinates, "output NAME.co (default: the .gr name with .co)");
+  cmd.add_option("--scale", a.scale, "arc weight = round(cost x scale)")->capture_default_str();
+  add_move_rule_options(cmd, a.rules);
+  cmd.add_flag("--overwrite", a.overwrite, "replace existing .gr / .co files");
+}
 
 int export_dimacs_command(const ExportDimacsArgs& a) {
   namespace fs = std::filesystem;
@@ -71,17 +80,7 @@ int export_dimacs_command(const ExportDimacsArgs& a) {
 }  // namespace
 
 Subcommand add_export_dimacs_command(CLI::App& app) {
-  auto a = std::make_shared<ExportDimacsArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "export-dimacs", "write the map's graph as DIMACS shortest-path .gr and .co files");
-  cmd->add_option("--map", a->map, "MovingAI .map file")->required();
-  cmd->add_option("-o,--output", a->output, "output NAME.gr")->required();
-  cmd->add_option("--coordinates", a->coordinates,
-                  "output NAME.co (default: the .gr name with .co)");
-  cmd->add_option("--scale", a->scale, "arc weight = round(cost x scale)")->capture_default_str();
-  add_move_rule_options(*cmd, a->rules);
-  cmd->add_flag("--overwrite", a->overwrite, "replace existing .gr / .co files");
-  return {cmd, [a] { return export_dimacs_command(*a); }};
+  return add_command(app, "export-dimacs", export_dimacs_options, export_dimacs_command);
 }
 
 }  // namespace pathbench::cli

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <memory>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/map_generators.h"
@@ -24,6 +23,21 @@ struct GenMapArgs {
   unsigned long long seed = 1;
   std::string output;
 };
+
+void gen_map_options(CLI::App& cmd, GenMapArgs& a) {
+  cmd.description("generate a map and write it as a MovingAI .map");
+  cmd.add_option("--kind", a.kind, "random | maze | rooms")
+      ->check(CLI::IsMember({"random", "maze", "rooms"}))
+      ->capture_default_str();
+  cmd.add_option("--width", a.shape.width)->capture_default_str();
+  cmd.add_option("--height", a.shape.height)->capture_default_str();
+  cmd.add_option("--density", a.shape.density, "random: obstacle probability")
+      ->capture_default_str();
+  cmd.add_option("--corridor-width", a.shape.corridor_width, "maze")->capture_default_str();
+  cmd.add_option("--room-size", a.shape.room_size, "rooms")->capture_default_str();
+  cmd.add_option("--seed", a.seed)->capture_default_str();
+  cmd.add_option("-o,--output", a.output, "output .map")->required();
+}
 
 int gen_map_command(GenMapArgs& a) {
   a.shape.kind = a.kind == "random" ? MapKind::Random
@@ -51,6 +65,16 @@ struct GenScenArgs {
   std::string output;  // default: map path + ".scen"
 };
 
+void gen_scen_options(CLI::App& cmd, GenScenArgs& a) {
+  cmd.description("generate a MovingAI .scen for a map");
+  add_map_option(cmd, a.map);
+  cmd.add_option("--per-bucket", a.per_bucket)->capture_default_str();
+  cmd.add_option("--max-buckets", a.max_buckets, "0 = all")->capture_default_str();
+  cmd.add_option("--seed", a.seed)->capture_default_str();
+  add_move_rule_options(cmd, a.rules);
+  cmd.add_option("-o,--output", a.output, "output .scen (default: MAP.scen)");
+}
+
 int gen_scen_command(const GenScenArgs& a) {
   const Grid g = read_map(a.map, MapLoadOptions{a.rules, {}});
   const std::string name = std::filesystem::path(a.map).filename().string();
@@ -69,32 +93,11 @@ int gen_scen_command(const GenScenArgs& a) {
 }  // namespace
 
 Subcommand add_gen_map_command(CLI::App& app) {
-  auto a = std::make_shared<GenMapArgs>();
-  CLI::App* cmd = app.add_subcommand("gen-map", "generate a map and write it as a MovingAI .map");
-  cmd->add_option("--kind", a->kind, "random | maze | rooms")
-      ->check(CLI::IsMember({"random", "maze", "rooms"}))
-      ->capture_default_str();
-  cmd->add_option("--width", a->shape.width)->capture_default_str();
-  cmd->add_option("--height", a->shape.height)->capture_default_str();
-  cmd->add_option("--density", a->shape.density, "random: obstacle probability")
-      ->capture_default_str();
-  cmd->add_option("--corridor-width", a->shape.corridor_width, "maze")->capture_default_str();
-  cmd->add_option("--room-size", a->shape.room_size, "rooms")->capture_default_str();
-  cmd->add_option("--seed", a->seed)->capture_default_str();
-  cmd->add_option("-o,--output", a->output, "output .map")->required();
-  return {cmd, [a] { return gen_map_command(*a); }};
+  return add_command(app, "gen-map", gen_map_options, gen_map_command);
 }
 
 Subcommand add_gen_scen_command(CLI::App& app) {
-  auto a = std::make_shared<GenScenArgs>();
-  CLI::App* cmd = app.add_subcommand("gen-scen", "generate a MovingAI .scen for a map");
-  cmd->add_option("--map", a->map, "MovingAI .map file")->required();
-  cmd->add_option("--per-bucket", a->per_bucket)->capture_default_str();
-  cmd->add_option("--max-buckets", a->max_buckets, "0 = all")->capture_default_str();
-  cmd->add_option("--seed", a->seed)->capture_default_str();
-  add_move_rule_options(*cmd, a->rules);
-  cmd->add_option("-o,--output", a->output, "output .scen (default: MAP.scen)");
-  return {cmd, [a] { return gen_scen_command(*a); }};
+  return add_command(app, "gen-scen", gen_scen_options, gen_scen_command);
 }
 
 }  // namespace pathbench::cli

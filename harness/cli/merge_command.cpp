@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <memory>
 
 #include "harness/cli/commands.h"
 #include "harness/output/summary.h"
@@ -17,6 +16,15 @@ struct MergeArgs {
   bool overwrite = false;
   bool allow_mixed_commits = false;
 };
+
+void merge_options(CLI::App& cmd, MergeArgs& a) {
+  cmd.description("join the shards of one experiment (run --shard K/N) into one run directory");
+  cmd.add_option("shards", a.inputs, "shard run directories, or folders holding them")->required();
+  cmd.add_option("--out", a.out, "the merged run directory")->required();
+  cmd.add_flag("--overwrite", a.overwrite, "replace --out (a run directory of ours)");
+  cmd.add_flag("--allow-mixed-commits", a.allow_mixed_commits,
+               "merge shards built from different commits (recorded in meta.json)");
+}
 
 int merge_command(const MergeArgs& args) {
   MergeOptions opt;
@@ -34,16 +42,7 @@ int merge_command(const MergeArgs& args) {
 }  // namespace
 
 Subcommand add_merge_command(CLI::App& app) {
-  auto args = std::make_shared<MergeArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "merge", "join the shards of one experiment (run --shard K/N) into one run directory");
-  cmd->add_option("shards", args->inputs, "shard run directories, or folders holding them")
-      ->required();
-  cmd->add_option("--out", args->out, "the merged run directory")->required();
-  cmd->add_flag("--overwrite", args->overwrite, "replace --out (a run directory of ours)");
-  cmd->add_flag("--allow-mixed-commits", args->allow_mixed_commits,
-                "merge shards built from different commits (recorded in meta.json)");
-  return {cmd, [args] { return merge_command(*args); }};
+  return add_command(app, "merge", merge_options, merge_command);
 }
 
 }  // namespace pathbench::cli

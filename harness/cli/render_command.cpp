@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <memory>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/map_io.h"
@@ -35,6 +34,28 @@ struct RenderArgs {
   std::string posthoc;     // also write the search as a Posthoc NAME.trace.yaml (one planner)
   bool overwrite = false;  // replace an existing --posthoc file
 };
+
+void render_options(CLI::App& cmd, RenderArgs& a) {
+  cmd.description("draw what planners did on one query: PNG/SVG picture, HTML replay or ASCII");
+  add_one_query_options(cmd, a.map, a.start, a.goal, a.planner);
+  add_planner_list_option(
+      cmd, "--compare", a.compare,
+      "planners side by side: P1,P2,... each NAME or NAME:key=value[:key=value]");
+  add_assignments_option(cmd, "--set", a.set,
+                         "planner parameter key=value (repeatable; each planner having it)");
+  cmd.add_option("-o,--output", a.output, "out.png | out.svg | out.html");
+  add_int_list_option(cmd, "--region", 4, "x0,y0,x1,y1", a.region,
+                      "x0,y0,x1,y1: draw only these cells (inclusive)");
+  cmd.add_option("--cell", a.cell, "pixels per cell (0 = fit about 1024 px per panel)")
+      ->capture_default_str();
+  cmd.add_flag("--html", a.html, "write a self-contained HTML replay (play/step/speed)");
+  cmd.add_flag("--ascii", a.ascii, "print the drawing as text on stdout");
+  add_move_rule_options(cmd, a.rules);
+  cmd.add_option("--time-limit", a.time_limit_s, "seconds per planner (0 = none)");
+  cmd.add_option("--posthoc", a.posthoc,
+                 "also write the search as a Posthoc trace (NAME.trace.yaml; one planner)");
+  cmd.add_flag("--overwrite", a.overwrite, "replace an existing --posthoc file");
+}
 
 InputError bad_option(const char* option, const std::string& why) {
   return InputError("command line", 0, option, why);
@@ -160,32 +181,7 @@ int render_command(const RenderArgs& a) {
 }  // namespace
 
 Subcommand add_render_command(CLI::App& app) {
-  auto a = std::make_shared<RenderArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "render", "draw what planners did on one query: PNG/SVG picture, HTML replay or ASCII");
-  cmd->add_option("--map", a->map, "MovingAI .map file")->required();
-  add_point_option(*cmd, "--start", a->start, "X,Y")->required();
-  add_point_option(*cmd, "--goal", a->goal, "X,Y")->required();
-  cmd->add_option("--planner", a->planner, "planner name (see `pathbench list`)")
-      ->capture_default_str();
-  add_planner_list_option(
-      *cmd, "--compare", a->compare,
-      "planners side by side: P1,P2,... each NAME or NAME:key=value[:key=value]");
-  add_assignments_option(*cmd, "--set", a->set,
-                         "planner parameter key=value (repeatable; each planner having it)");
-  cmd->add_option("-o,--output", a->output, "out.png | out.svg | out.html");
-  add_int_list_option(*cmd, "--region", 4, "x0,y0,x1,y1", a->region,
-                      "x0,y0,x1,y1: draw only these cells (inclusive)");
-  cmd->add_option("--cell", a->cell, "pixels per cell (0 = fit about 1024 px per panel)")
-      ->capture_default_str();
-  cmd->add_flag("--html", a->html, "write a self-contained HTML replay (play/step/speed)");
-  cmd->add_flag("--ascii", a->ascii, "print the drawing as text on stdout");
-  add_move_rule_options(*cmd, a->rules);
-  cmd->add_option("--time-limit", a->time_limit_s, "seconds per planner (0 = none)");
-  cmd->add_option("--posthoc", a->posthoc,
-                  "also write the search as a Posthoc trace (NAME.trace.yaml; one planner)");
-  cmd->add_flag("--overwrite", a->overwrite, "replace an existing --posthoc file");
-  return {cmd, [a] { return render_command(*a); }};
+  return add_command(app, "render", render_options, render_command);
 }
 
 }  // namespace pathbench::cli

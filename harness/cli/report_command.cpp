@@ -2,7 +2,6 @@
 // without re-running anything.
 #include <fmt/format.h>
 #include <iostream>
-#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "algorithms/core/input_error.h"
@@ -30,6 +29,17 @@ struct ReportArgs {
   bool plots = true;        // false: keep whatever plots/ holds
   bool latex = false;       // also write DIR/tables/*.tex (harness/output/latex_tables.h)
 };
+
+void report_options(CLI::App& cmd, ReportArgs& a) {
+  cmd.description(
+      "recompute summaries, plots and report.html of a results directory from runs.csv");
+  cmd.add_option("dir", a.dir, "results directory (holding runs.csv)")->required();
+  cmd.add_flag("--by-map", a.by_map, "summarise per map");
+  cmd.add_flag("--by-dataset", a.by_dataset, "summarise per dataset");
+  cmd.add_flag("!--no-plots", a.plots, "do not run scripts/plot_results.py");
+  cmd.add_flag("--latex", a.latex,
+               "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
+}
 
 int report_command(const ReportArgs& args) {
   const fs::path dir = args.dir;
@@ -69,16 +79,7 @@ int report_command(const ReportArgs& args) {
 }  // namespace
 
 Subcommand add_report_command(CLI::App& app) {
-  auto args = std::make_shared<ReportArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "report", "recompute summaries, plots and report.html of a results directory from runs.csv");
-  cmd->add_option("dir", args->dir, "results directory (holding runs.csv)")->required();
-  cmd->add_flag("--by-map", args->by_map, "summarise per map");
-  cmd->add_flag("--by-dataset", args->by_dataset, "summarise per dataset");
-  cmd->add_flag("!--no-plots", args->plots, "do not run scripts/plot_results.py");
-  cmd->add_flag("--latex", args->latex,
-                "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
-  return {cmd, [args] { return report_command(*args); }};
+  return add_command(app, "report", report_options, report_command);
 }
 
 }  // namespace pathbench::cli

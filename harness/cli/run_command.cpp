@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <memory>
 #include <optional>
 
 #include "algorithms/core/input_error.h"
@@ -26,6 +25,36 @@ struct RunArgs {
   bool shard_given = false;  // --shard K/N (even 0/1)
   int jobs = 1;              // --jobs J: J local shard processes, merged (parallel_run.h)
 };
+
+void run_options(CLI::App& cmd, RunArgs& a) {
+  cmd.description("run an experiment described by a YAML file");
+  cmd.add_option("config", a.config, "experiment YAML (optional with --resume)");
+  cmd.add_option("--resume", a.options.resume_dir,
+                 "continue the interrupted run in DIR (DIR.partial or DIR)");
+  cmd.add_option("--out", a.options.out_dir,
+                 "exact output directory (default results/<name>/<timestamp>)");
+  cmd.add_option("--results-root", a.options.results_root, "parent of results/<name>")
+      ->capture_default_str();
+  cmd.add_option("--tag", a.options.tag, "suffix for the timestamped run directory");
+  cmd.add_flag("--overwrite", a.options.overwrite, "replace --out if it exists");
+  cmd.add_flag("--save-paths", a.options.save_paths, "also write paths.jsonl");
+  cmd.add_flag("--by-map", a.by_map, "summarise per map instead of per dataset");
+  cmd.add_option_function<std::string>(
+         "--shard",
+         [&a](const std::string& text) {
+           a.options.shard = parse_shard(text, "--shard");
+           a.shard_given = true;
+         },
+         "K/N: run only part K (0-based) of N of the queries; `merge` joins them")
+      ->type_name("K/N");
+  cmd.add_option("--cpu", a.options.cpu,
+                 "N: pin the run to core N (overrides the config's cpu:; with --jobs J shard k "
+                 "runs on core N+k)")
+      ->check(CLI::Range(0, 1023));
+  cmd.add_option("--jobs", a.jobs,
+                 "J: run J shards as processes on this machine, one per core, and merge them")
+      ->check(CLI::Range(1, 1024));
+}
 
 int run_dynamic(const ExperimentConfig& cfg, const DynamicSpec& dyn, const RunOptions& opt) {
   const DynamicOutcome out = run_dynamic_experiment(cfg, dyn, opt, std::cout);
@@ -109,35 +138,7 @@ int report_invalid(std::size_t invalid, const char* what, const std::filesystem:
 }
 
 Subcommand add_run_command(CLI::App& app) {
-  auto args = std::make_shared<RunArgs>();
-  CLI::App* cmd = app.add_subcommand("run", "run an experiment described by a YAML file");
-  cmd->add_option("config", args->config, "experiment YAML (optional with --resume)");
-  cmd->add_option("--resume", args->options.resume_dir,
-                  "continue the interrupted run in DIR (DIR.partial or DIR)");
-  cmd->add_option("--out", args->options.out_dir,
-                  "exact output directory (default results/<name>/<timestamp>)");
-  cmd->add_option("--results-root", args->options.results_root, "parent of results/<name>")
-      ->capture_default_str();
-  cmd->add_option("--tag", args->options.tag, "suffix for the timestamped run directory");
-  cmd->add_flag("--overwrite", args->options.overwrite, "replace --out if it exists");
-  cmd->add_flag("--save-paths", args->options.save_paths, "also write paths.jsonl");
-  cmd->add_flag("--by-map", args->by_map, "summarise per map instead of per dataset");
-  cmd->add_option_function<std::string>(
-         "--shard",
-         [args](const std::string& text) {
-           args->options.shard = parse_shard(text, "--shard");
-           args->shard_given = true;
-         },
-         "K/N: run only part K (0-based) of N of the queries; `merge` joins them")
-      ->type_name("K/N");
-  cmd->add_option("--cpu", args->options.cpu,
-                  "N: pin the run to core N (overrides the config's cpu:; with --jobs J shard k "
-                  "runs on core N+k)")
-      ->check(CLI::Range(0, 1023));
-  cmd->add_option("--jobs", args->jobs,
-                  "J: run J shards as processes on this machine, one per core, and merge them")
-      ->check(CLI::Range(1, 1024));
-  return {cmd, [args] { return run_command(*args); }};
+  return add_command(app, "run", run_options, run_command);
 }
 
 }  // namespace pathbench::cli

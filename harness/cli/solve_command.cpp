@@ -2,7 +2,6 @@
 // --trace also the search as a Posthoc trace.
 #include <filesystem>
 #include <iostream>
-#include <memory>
 
 #include "datasets/map_io.h"
 #include "datasets/query_endpoints.h"
@@ -27,6 +26,16 @@ struct SolveArgs {
   std::string trace;       // also write the search as a Posthoc NAME.trace.yaml
   bool overwrite = false;  // replace an existing trace file
 };
+
+void solve_options(CLI::App& cmd, SolveArgs& a) {
+  cmd.description("solve one query and print it as JSON");
+  add_one_query_options(cmd, a.map, a.start, a.goal, a.planner);
+  add_assignments_option(cmd, "--set", a.set, "planner parameter key=value (repeatable)");
+  add_move_rule_options(cmd, a.rules);
+  cmd.add_option("--time-limit", a.time_limit_s, "seconds (0 = none)");
+  cmd.add_option("--trace", a.trace, "also write the search as a Posthoc trace (NAME.trace.yaml)");
+  cmd.add_flag("--overwrite", a.overwrite, "replace an existing --trace file");
+}
 
 int solve_command(const SolveArgs& a) {
   const Grid grid = read_map(a.map, MapLoadOptions{a.rules, {}});
@@ -57,20 +66,7 @@ int solve_command(const SolveArgs& a) {
 }  // namespace
 
 Subcommand add_solve_command(CLI::App& app) {
-  auto a = std::make_shared<SolveArgs>();
-  CLI::App* cmd = app.add_subcommand("solve", "solve one query and print it as JSON");
-  cmd->add_option("--map", a->map, "MovingAI .map file")->required();
-  add_point_option(*cmd, "--start", a->start, "X,Y")->required();
-  add_point_option(*cmd, "--goal", a->goal, "X,Y")->required();
-  cmd->add_option("--planner", a->planner, "planner name (see `pathbench list`)")
-      ->capture_default_str();
-  add_assignments_option(*cmd, "--set", a->set, "planner parameter key=value (repeatable)");
-  add_move_rule_options(*cmd, a->rules);
-  cmd->add_option("--time-limit", a->time_limit_s, "seconds (0 = none)");
-  cmd->add_option("--trace", a->trace,
-                  "also write the search as a Posthoc trace (NAME.trace.yaml)");
-  cmd->add_flag("--overwrite", a->overwrite, "replace an existing --trace file");
-  return {cmd, [a] { return solve_command(*a); }};
+  return add_command(app, "solve", solve_options, solve_command);
 }
 
 }  // namespace pathbench::cli

@@ -59,6 +59,19 @@ CLI::Option* add_int_list_option(CLI::App& app, const std::string& name, std::si
       ->type_name(shape);
 }
 
+void add_map_option(CLI::App& app, std::string& map) {
+  app.add_option("--map", map, "MovingAI .map file")->required();
+}
+
+void add_one_query_options(CLI::App& app, std::string& map, Point& start, Point& goal,
+                           std::string& planner) {
+  add_map_option(app, map);
+  add_point_option(app, "--start", start, "X,Y")->required();
+  add_point_option(app, "--goal", goal, "X,Y")->required();
+  app.add_option("--planner", planner, "planner name (see `pathbench list`)")
+      ->capture_default_str();
+}
+
 void add_move_rule_options(CLI::App& app, MoveRules& rules) {
   app.add_option_function<int>(
          "--connectivity",

@@ -27,6 +27,14 @@ CLI::Option* add_int_list_option(CLI::App& app, const std::string& name, std::si
                                  const std::string& shape, std::vector<int>& values,
                                  const std::string& description);
 
+// --map FILE (required): the MovingAI map a command works on.
+void add_map_option(CLI::App& app, std::string& map);
+
+// The one query of `solve` and `render`, in this order: --map FILE, --start X,Y and --goal X,Y
+// (all required), --planner NAME (default: `planner` as given).
+void add_one_query_options(CLI::App& app, std::string& map, Point& start, Point& goal,
+                           std::string& planner);
+
 // --connectivity 4|8 (default 8) and --corner-cutting into `rules`.
 void add_move_rule_options(CLI::App& app, MoveRules& rules);
 

@@ -39,6 +39,17 @@ RepetitionOrder read_repetition_order(const Context& ctx, const Value& v) {
   ctx.fail(v.line, v.field, "expected sweep or back_to_back, got '" + text + "'");
 }
 
+// The items of the top-level list `key` ("datasets"), which must be there and hold at least one
+// `what` ("dataset"). Unlike list_items, a lone scalar is no list here.
+std::vector<Value> required_list(const Context& ctx, const MapReader& m, const std::string& key,
+                                 const std::string& what) {
+  const Value& v = m.require(key);
+  if (!v.node.IsSequence())
+    ctx.fail(v.line, v.field, "expected a list of " + what + "s, got " + kind_name(v.node));
+  if (v.node.size() == 0) ctx.fail(v.line, v.field, "needs at least one " + what);
+  return list_items(ctx, v, "a list of " + what + "s");
+}
+
 ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
   if (!root.IsDefined() || root.IsNull()) ctx.fail(1, "", "the experiment file is empty");
   const MapReader m(
@@ -89,29 +100,17 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
     }
   }
 
-  const Value& datasets = m.require("datasets");
-  if (!datasets.node.IsSequence())
-    ctx.fail(datasets.line, datasets.field,
-             "expected a list of datasets, got " + kind_name(datasets.node));
-  if (datasets.node.size() == 0)
-    ctx.fail(datasets.line, datasets.field, "needs at least one dataset");
   std::set<std::string> dataset_names;
-  for (const Value& item : list_items(ctx, datasets, "a list of datasets")) {
+  for (const Value& item : required_list(ctx, m, "datasets", "dataset")) {
     cfg.datasets.push_back(read_dataset(ctx, item, cfg.seed, cfg.datasets.size()));
     if (!dataset_names.insert(cfg.datasets.back().name).second)
       ctx.fail(cfg.datasets.back().line, item.field + ".name",
                "dataset name '" + cfg.datasets.back().name + "' is used twice");
   }
 
-  const Value& planners = m.require("planners");
-  if (!planners.node.IsSequence())
-    ctx.fail(planners.line, planners.field,
-             "expected a list of planners, got " + kind_name(planners.node));
-  if (planners.node.size() == 0)
-    ctx.fail(planners.line, planners.field, "needs at least one planner");
   std::set<std::string> labels;
   std::set<std::string> base_labels;
-  for (const Value& item : list_items(ctx, planners, "a list of planners")) {
+  for (const Value& item : required_list(ctx, m, "planners", "planner")) {
     for (PlannerConfig& pc : read_planner(ctx, item)) {
       if (!labels.insert(pc.label).second)
         ctx.fail(pc.line, item.field + ".label",

@@ -159,47 +159,6 @@ void write_text(const fs::path& path, const std::string& text) {
 
 }  // namespace
 
-std::string latex_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '\\':
-        out += "\\textbackslash{}";
-        break;
-      case '{':
-        out += "\\{";
-        break;
-      case '}':
-        out += "\\}";
-        break;
-      case '$':
-        out += "\\$";
-        break;
-      case '&':
-        out += "\\&";
-        break;
-      case '#':
-        out += "\\#";
-        break;
-      case '_':
-        out += "\\_";
-        break;
-      case '%':
-        out += "\\%";
-        break;
-      case '^':
-        out += "\\textasciicircum{}";
-        break;
-      case '~':
-        out += "\\textasciitilde{}";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string latex_number(double v) {
   if (std::isnan(v)) return "--";
   if (std::isinf(v)) return v > 0 ? "$\\infty$" : "$-\\infty$";

@@ -22,11 +22,9 @@
 #include <vector>
 
 #include "harness/output/summary.h"
+#include "harness/text/escape.h"  // latex_escape
 
 namespace pathbench {
-
-// Escapes \ { } $ & # ^ _ % ~ for text mode.
-std::string latex_escape(std::string_view text);
 
 // Three significant digits, integers (|v| >= 100) without decimals, "--" for NaN, a math-mode
 // minus for negative values.

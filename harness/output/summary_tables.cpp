@@ -46,15 +46,75 @@ bool has_spread(const std::vector<SummaryRow>& rows) {
                      [](const SummaryRow& r) { return !std::isnan(r.median_time_spread); });
 }
 
-// Median time ratio with its CI, the two verdicts and the effect size (see summary_notes).
-void append_test_cells(const SummaryRow& r, std::vector<std::string>& c) {
-  c.push_back(std::isnan(r.median_speedup)
-                  ? "-"
-                  : fmt::format("{} [{}, {}]", num(r.median_speedup), num(r.median_speedup_lo),
-                                num(r.median_speedup_hi)));
-  c.push_back(verdict(r.time_test, "faster", "slower"));
-  c.push_back(num(r.time_test.rank_biserial));
-  c.push_back(verdict(r.expansions_test, "fewer", "more"));
+// A column of the summary tables: its header and what a row shows in it. Each column is defined
+// once here and each table lists the ones it shows, so a header cannot drift from its cells.
+struct Column {
+  const char* header;
+  std::string (*cell)(const SummaryRow&);
+};
+
+template <double SummaryRow::*field>
+std::string number_cell(const SummaryRow& r) {
+  return num(r.*field);
+}
+
+constexpr Column kGroup{"group", [](const SummaryRow& r) { return r.group; }};
+constexpr Column kPlanner{"planner", [](const SummaryRow& r) { return r.planner; }};
+constexpr Column kLength{"length", [](const SummaryRow& r) { return r.length_class; }};
+constexpr Column kQueries{"queries", [](const SummaryRow& r) { return std::to_string(r.queries); }};
+constexpr Column kSolved{"solved %", [](const SummaryRow& r) { return pct(r.solved, r.queries); }};
+constexpr Column kValid{"valid %", [](const SummaryRow& r) { return pct(r.valid, r.validated); }};
+constexpr Column kOptimal{"optimal %",
+                          [](const SummaryRow& r) { return pct(r.optimal, r.with_reference); }};
+constexpr Column kMeanExp{"mean exp", number_cell<&SummaryRow::mean_expansions>};
+constexpr Column kMedianExp{"median exp", number_cell<&SummaryRow::median_expansions>};
+constexpr Column kP95Exp{"p95 exp", number_cell<&SummaryRow::p95_expansions>};
+constexpr Column kMeanGen{"mean gen", number_cell<&SummaryRow::mean_generated>};
+constexpr Column kMedianGen{"median gen", number_cell<&SummaryRow::median_generated>};
+constexpr Column kP95Gen{"p95 gen", number_cell<&SummaryRow::p95_generated>};
+constexpr Column kMeanUs{"mean us", number_cell<&SummaryRow::mean_time_us>};
+constexpr Column kMedianUs{"median us", number_cell<&SummaryRow::median_time_us>};
+constexpr Column kP95Us{"p95 us", number_cell<&SummaryRow::p95_time_us>};
+constexpr Column kMedianPathUs{"median path us", number_cell<&SummaryRow::median_path_us>};
+constexpr Column kNsPerExp{"ns/exp", number_cell<&SummaryRow::ns_per_expansion>};
+constexpr Column kMeanSub{"mean sub", number_cell<&SummaryRow::mean_suboptimality>};
+constexpr Column kMaxSub{"max sub", number_cell<&SummaryRow::max_suboptimality>};
+constexpr Column kTimeExponent{"time L^k", number_cell<&SummaryRow::time_exponent>};
+constexpr Column kExpExponent{"exp L^k", number_cell<&SummaryRow::expansions_exponent>};
+constexpr Column kPrepMs{"prep ms", number_cell<&SummaryRow::prep_ms>};
+constexpr Column kPrepMb{"prep MB", [](const SummaryRow& r) {
+                           return num(static_cast<double>(r.prep_bytes) / (1024.0 * 1024.0));
+                         }};
+constexpr Column kSpeedup{"speedup [95% CI]", speedup_text};
+constexpr Column kExpRatio{"exp ratio", number_cell<&SummaryRow::expansion_ratio>};
+// The median time ratio with its CI, the two verdicts and the effect size (see summary_notes).
+constexpr Column kMedianRatio{"median ratio [95% CI]", [](const SummaryRow& r) -> std::string {
+                                if (std::isnan(r.median_speedup)) return "-";
+                                return fmt::format("{} [{}, {}]", num(r.median_speedup),
+                                                   num(r.median_speedup_lo),
+                                                   num(r.median_speedup_hi));
+                              }};
+constexpr Column kTimeTest{"time vs baseline", [](const SummaryRow& r) {
+                             return verdict(r.time_test, "faster", "slower");
+                           }};
+constexpr Column kRankBiserial{"r_rb",
+                               [](const SummaryRow& r) { return num(r.time_test.rank_biserial); }};
+constexpr Column kExpansionsTest{"expansions vs baseline", [](const SummaryRow& r) {
+                                   return verdict(r.expansions_test, "fewer", "more");
+                                 }};
+constexpr Column kSpread{"rep spread %",
+                         [](const SummaryRow& r) { return num(100 * r.median_time_spread); }};
+
+TextTable table_of(const std::vector<Column>& columns, const std::vector<SummaryRow>& rows,
+                   std::size_t label_columns) {
+  TextTable t;
+  t.label_columns = label_columns;
+  for (const Column& c : columns) t.header.emplace_back(c.header);
+  for (const SummaryRow& r : rows) {
+    std::vector<std::string>& cells = t.rows.emplace_back();
+    for (const Column& c : columns) cells.push_back(c.cell(r));
+  }
+  return t;
 }
 
 }  // namespace
@@ -90,89 +150,30 @@ void print_summary_table(std::ostream& out, const std::vector<SummaryRow>& rows)
 }
 
 TextTable overall_table(const std::vector<SummaryRow>& rows) {
-  const bool speed = has_baseline(rows);
+  std::vector<Column> columns = {kGroup,     kPlanner, kQueries,   kSolved,   kValid,
+                                 kOptimal,   kMeanExp, kMedianExp, kP95Exp,   kMeanGen,
+                                 kMedianGen, kP95Gen,  kMeanUs,    kMedianUs, kP95Us};
+  // One column for path writing: the rest of the times are the search alone.
+  if (has_path_times(rows)) columns.push_back(kMedianPathUs);
+  columns.insert(columns.end(), {kNsPerExp, kMeanSub, kMaxSub, kTimeExponent, kExpExponent});
   const bool prep = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
     return r.prep_ms > 0 || r.prep_bytes > 0;
   });
-  TextTable t;
-  t.header = {"group",      "planner",  "queries",    "solved %",  "valid %",
-              "optimal %",  "mean exp", "median exp", "p95 exp",   "mean gen",
-              "median gen", "p95 gen",  "mean us",    "median us", "p95 us",
-              "ns/exp",     "mean sub", "max sub",    "time L^k",  "exp L^k"};
-  // One column for path writing: the rest of the times are the search alone.
-  const bool path = has_path_times(rows);
-  if (path) t.header.insert(t.header.begin() + 15, "median path us");
-  if (prep) t.header.insert(t.header.end(), {"prep ms", "prep MB"});
-  if (speed)
-    t.header.insert(t.header.end(), {"speedup [95% CI]", "exp ratio", "median ratio [95% CI]",
-                                     "time vs baseline", "r_rb", "expansions vs baseline"});
-  const bool spread = has_spread(rows);
-  if (spread) t.header.emplace_back("rep spread %");
-  for (const SummaryRow& r : rows) {
-    std::vector<std::string> c = {r.group,
-                                  r.planner,
-                                  std::to_string(r.queries),
-                                  pct(r.solved, r.queries),
-                                  pct(r.valid, r.validated),
-                                  pct(r.optimal, r.with_reference),
-                                  num(r.mean_expansions),
-                                  num(r.median_expansions),
-                                  num(r.p95_expansions),
-                                  num(r.mean_generated),
-                                  num(r.median_generated),
-                                  num(r.p95_generated),
-                                  num(r.mean_time_us),
-                                  num(r.median_time_us),
-                                  num(r.p95_time_us),
-                                  num(r.ns_per_expansion),
-                                  num(r.mean_suboptimality),
-                                  num(r.max_suboptimality),
-                                  num(r.time_exponent),
-                                  num(r.expansions_exponent)};
-    if (path) c.insert(c.begin() + 15, num(r.median_path_us));
-    if (prep) {
-      c.push_back(num(r.prep_ms));
-      c.push_back(num(static_cast<double>(r.prep_bytes) / (1024.0 * 1024.0)));
-    }
-    if (speed) {
-      c.push_back(speedup_text(r));
-      c.push_back(num(r.expansion_ratio));
-      append_test_cells(r, c);
-    }
-    if (spread) c.push_back(num(100 * r.median_time_spread));
-    t.rows.push_back(std::move(c));
-  }
-  return t;
+  if (prep) columns.insert(columns.end(), {kPrepMs, kPrepMb});
+  if (has_baseline(rows))
+    columns.insert(columns.end(),
+                   {kSpeedup, kExpRatio, kMedianRatio, kTimeTest, kRankBiserial, kExpansionsTest});
+  if (has_spread(rows)) columns.push_back(kSpread);
+  return table_of(columns, rows, 2);
 }
 
 TextTable length_table(const std::vector<SummaryRow>& rows) {
-  const bool speed = has_baseline(rows);
-  TextTable t;
-  t.label_columns = 3;
-  t.header = {"group",      "planner", "length",    "queries", "solved %", "optimal %",
-              "median exp", "p95 exp", "median us", "p95 us",  "mean sub"};
-  if (speed)
-    t.header.insert(t.header.end(), {"speedup [95% CI]", "median ratio [95% CI]",
-                                     "time vs baseline", "r_rb", "expansions vs baseline"});
-  for (const SummaryRow& r : rows) {
-    std::vector<std::string> c = {r.group,
-                                  r.planner,
-                                  r.length_class,
-                                  std::to_string(r.queries),
-                                  pct(r.solved, r.queries),
-                                  pct(r.optimal, r.with_reference),
-                                  num(r.median_expansions),
-                                  num(r.p95_expansions),
-                                  num(r.median_time_us),
-                                  num(r.p95_time_us),
-                                  num(r.mean_suboptimality)};
-    if (speed) {
-      c.push_back(speedup_text(r));
-      append_test_cells(r, c);
-    }
-    t.rows.push_back(std::move(c));
-  }
-  return t;
+  std::vector<Column> columns = {kGroup,     kPlanner, kLength,   kQueries, kSolved, kOptimal,
+                                 kMedianExp, kP95Exp,  kMedianUs, kP95Us,   kMeanSub};
+  if (has_baseline(rows))
+    columns.insert(columns.end(),
+                   {kSpeedup, kMedianRatio, kTimeTest, kRankBiserial, kExpansionsTest});
+  return table_of(columns, rows, 3);
 }
 
 std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOptions& options) {

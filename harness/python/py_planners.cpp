@@ -241,25 +241,26 @@ void bind_planners(py::module_& m) {
         "Every planner: a list of dicts with name, summary, params (name, type, default, min, "
         "max, choices, doc) and fixed (a preset's hidden values).");
 
+  // In groups: what ran; its outcome and validation; the search counters; the times.
   py::class_<PySolveResult>(m, "SolveResult")
       .def_readonly("planner", &PySolveResult::planner)
       .def_readonly("params", &PySolveResult::params, "every effective parameter, k=v;...")
       .def_readonly("status", &PySolveResult::status,
                     "solved, unreachable, timeout, crashed or protocol_error")
+      .def_readonly("message", &PySolveResult::message, "the planner's reason when unsolved")
       .def_readonly("cost", &PySolveResult::cost, "NaN unless status == 'solved'")
       .def_readonly("path", &PySolveResult::path, "(n, 2) int64 array of (x, y), start..goal")
+      .def_readonly("valid", &PySolveResult::valid, "the harness's validator accepted the result")
+      .def_readonly("validation_error", &PySolveResult::validation_error)
       .def_readonly("expansions", &PySolveResult::expansions)
       .def_readonly("generated", &PySolveResult::generated)
       .def_readonly("updates", &PySolveResult::updates)
       .def_readonly("peak_open", &PySolveResult::peak_open)
+      .def_readonly("extras", &PySolveResult::extras, "planner-specific metrics")
       .def_readonly("time_us", &PySolveResult::time_us, "the search alone, microseconds")
       .def_readonly("path_us", &PySolveResult::path_us,
                     "writing the path after the search, microseconds")
       .def_readonly("prep_ms", &PySolveResult::prep_ms, "the planner's per-map preparation")
-      .def_readonly("valid", &PySolveResult::valid, "the harness's validator accepted the result")
-      .def_readonly("validation_error", &PySolveResult::validation_error)
-      .def_readonly("message", &PySolveResult::message, "the planner's reason when unsolved")
-      .def_readonly("extras", &PySolveResult::extras, "planner-specific metrics")
       .def("__repr__", [](const PySolveResult& r) {
         return fmt::format(
             "<pathbench.SolveResult {} {} cost={} path={} cells expansions={} time_us={:.1f}>",

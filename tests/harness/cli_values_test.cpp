@@ -1,6 +1,7 @@
 // Command-line values (harness/cli_support/command_line_values.h) and the CLI11 options that
 // parse them (cli11_values.h): what is accepted, and that everything else is an InputError naming
-// the option with what was expected and what was given.
+// the option with what was expected and what was given. Also add_command (subcommand.h), the
+// wiring of every `pathbench` subcommand.
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@
 #include "algorithms/core/input_error.h"
 #include "harness/cli_support/cli11_values.h"
 #include "harness/cli_support/command_line_values.h"
+#include "harness/cli_support/subcommand.h"
 
 namespace pathbench::cli {
 namespace {
@@ -119,6 +121,56 @@ TEST(Cli11Values, OptionsParseTypedValuesAndThrowInputErrors) {
   // CLI11's own checks keep CLI11's errors.
   auto bad_rules = make(start, set, compare, region, rules);
   EXPECT_THROW(bad_rules->parse("--connectivity 6", false), CLI::ParseError);
+}
+
+// A command of the shape every `pathbench` subcommand has (harness/cli/*_command.cpp).
+struct QueryCommandArgs {
+  std::string map;
+  Point start, goal;
+  std::string planner = "astar";
+  int shard = -1;  // set by an option callback holding a reference into the args
+};
+
+void query_command_options(CLI::App& cmd, QueryCommandArgs& a) {
+  cmd.description("one query");
+  add_one_query_options(cmd, a.map, a.start, a.goal, a.planner);
+  cmd.add_option_function<int>("--shard", [&a](int k) { a.shard = k; });
+}
+
+TEST(Subcommand, AddCommandDescribesBindsAndRunsOnTheParsedArgs) {
+  CLI::App app;
+  QueryCommandArgs seen;
+  const auto run = [&seen](const QueryCommandArgs& a) {
+    seen = a;
+    return 5;
+  };
+  const Subcommand query = add_command(app, "query", query_command_options, run);
+  const Subcommand other = add_command(app, "other", query_command_options, run);
+  EXPECT_EQ(query.app->get_name(), "query");
+  EXPECT_EQ(query.app->get_description(), "one query");
+  app.parse("query --map m.map --start 1,2 --goal 3,4 --shard 7", false);
+  ASSERT_TRUE(*query.app);
+  EXPECT_FALSE(*other.app);
+  EXPECT_EQ(query.run(), 5);  // the run function's exit code
+  EXPECT_EQ(seen.map, "m.map");
+  EXPECT_EQ(seen.start, (Point{1, 2}));
+  EXPECT_EQ(seen.goal, (Point{3, 4}));
+  EXPECT_EQ(seen.planner, "astar");  // the default, as declared
+  EXPECT_EQ(seen.shard, 7);
+
+  // --map, --start and --goal are required; --planner is not.
+  for (const char* line : {"query --start 1,2 --goal 3,4", "query --map m.map --goal 3,4",
+                           "query --map m.map --start 1,2"}) {
+    CLI::App fresh;
+    add_command(fresh, "query", query_command_options, run);
+    EXPECT_THROW(fresh.parse(line, false), CLI::RequiredError) << line;
+  }
+  CLI::App with_planner;
+  const Subcommand q = add_command(with_planner, "query", query_command_options, run);
+  with_planner.parse("query --map m.map --start 1,2 --goal 3,4 --planner jps", false);
+  EXPECT_EQ(q.run(), 5);
+  EXPECT_EQ(seen.planner, "jps");
+  EXPECT_EQ(seen.shard, -1);
 }
 
 }  // namespace
