@@ -21,10 +21,11 @@ namespace pathbench {
 using FixedParams = std::map<std::string, ParamValue>;
 
 struct PlannerInfo {
-  std::string name;               // stable name used in YAML and on the command line
-  std::string summary;            // one line for `pathbench list`
-  std::vector<ParamSpec> params;  // user-settable parameters
-  FixedParams fixed;              // preset values (not user-settable)
+  std::string name;     // stable name used in YAML and on the command line
+  std::string summary;  // one line for `pathbench list`
+  // (Default member initializers let a PlannerInfo be written with designated initializers.)
+  std::vector<ParamSpec> params = {};  // user-settable parameters
+  FixedParams fixed = {};              // preset values (not user-settable)
   // Builds the planner from every parameter: the user's, defaults, and `fixed` (what
   // resolve_planner_params returns). Throws ParamError for a combination the schema cannot say.
   std::function<std::unique_ptr<Planner>(const ParamSet&)> factory;

@@ -192,11 +192,10 @@ class BoostAStarPlanner final : public Planner {
 }  // namespace
 
 PlannerInfo boost_astar_planner_info() {
-  PlannerInfo info;
-  info.name = "boost_astar";
-  info.summary = "Boost.Graph astar_search on a CSR graph of the grid (standard-usage baseline)";
-  info.factory = make_planner<BoostAStarPlanner>;
-  return info;
+  return {
+      .name = "boost_astar",
+      .summary = "Boost.Graph astar_search on a CSR graph of the grid (standard-usage baseline)",
+      .factory = make_planner<BoostAStarPlanner>};
 }
 
 }  // namespace pathbench

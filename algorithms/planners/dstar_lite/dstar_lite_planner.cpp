@@ -368,12 +368,11 @@ class DStarLitePlanner final : public Planner {
 }  // namespace
 
 PlannerInfo dstar_lite_planner_info() {
-  PlannerInfo info;
-  info.name = "dstar_lite";
-  info.summary =
-      "D* Lite (Koenig & Likhachev 2002), backward incremental search; replan_from/update reuse";
-  info.factory = make_planner<DStarLitePlanner>;
-  return info;
+  return {.name = "dstar_lite",
+          .summary =
+              "D* Lite (Koenig & Likhachev 2002), backward incremental search; "
+              "replan_from/update reuse",
+          .factory = make_planner<DStarLitePlanner>};
 }
 
 }  // namespace pathbench

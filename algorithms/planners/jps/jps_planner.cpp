@@ -12,11 +12,7 @@ namespace {
 
 class JpsPlanner final : public JumpPointSearch<JpsPlanner, JumpBitsets> {
  public:
-  JpsPlanner()
-      : JumpPointSearch(Capabilities{.uniform_cost_only = true,
-                                     .supports_four_connected = false,
-                                     .supports_corner_cutting = false,
-                                     .traceable = true}) {}
+  JpsPlanner() : JumpPointSearch(/*needs_preprocessing=*/false) {}
 
  private:
   friend class JumpPointSearch<JpsPlanner, JumpBitsets>;
@@ -185,13 +181,11 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner, JumpBitsets> {
 }  // namespace
 
 PlannerInfo jps_planner_info() {
-  PlannerInfo info;
-  info.name = "jps";
-  info.summary =
-      "Jump Point Search (Harabor & Grastien), online, bitset scans; 8-connected, uniform cost, "
-      "no corner cutting";
-  info.factory = make_planner<JpsPlanner>;
-  return info;
+  return {.name = "jps",
+          .summary =
+              "Jump Point Search (Harabor & Grastien), online, bitset scans; "
+              "8-connected, uniform cost, no corner cutting",
+          .factory = make_planner<JpsPlanner>};
 }
 
 }  // namespace pathbench

@@ -17,12 +17,7 @@ constexpr int diagonal_of(int sx, int sy) {
 
 class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner, JumpTable> {
  public:
-  JpsPlusPlanner()
-      : JumpPointSearch(Capabilities{.uniform_cost_only = true,
-                                     .supports_four_connected = false,
-                                     .supports_corner_cutting = false,
-                                     .needs_preprocessing = true,
-                                     .traceable = true}) {}
+  JpsPlusPlanner() : JumpPointSearch(/*needs_preprocessing=*/true) {}
 
  private:
   friend class JumpPointSearch<JpsPlusPlanner, JumpTable>;
@@ -169,13 +164,11 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner, JumpTable> {
 }  // namespace
 
 PlannerInfo jps_plus_planner_info() {
-  PlannerInfo info;
-  info.name = "jps_plus";
-  info.summary =
-      "JPS+ (Harabor & Grastien 2014; Rabin): JPS over precomputed jump distances; 8-connected, "
-      "uniform cost, no corner cutting";
-  info.factory = make_planner<JpsPlusPlanner>;
-  return info;
+  return {.name = "jps_plus",
+          .summary =
+              "JPS+ (Harabor & Grastien 2014; Rabin): JPS over precomputed jump "
+              "distances; 8-connected, uniform cost, no corner cutting",
+          .factory = make_planner<JpsPlusPlanner>};
 }
 
 }  // namespace pathbench
