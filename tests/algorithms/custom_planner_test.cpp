@@ -109,9 +109,7 @@ PlannerInfo tiny_astar_planner_info() {
   info.name = "tiny_astar";
   info.summary = "weighted A* over std::priority_queue (docs/adding-a-planner.md)";
   info.params = {Param::real("weight").range(1.0, 10.0).defaults_to(1.0).doc("f = g + weight*h")};
-  info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
-    return std::make_unique<TinyAStar>(p);
-  };
+  info.factory = make_planner<TinyAStar>;
   return info;
 }
 
