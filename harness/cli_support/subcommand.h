@@ -21,10 +21,10 @@ struct Subcommand {
 // Declares subcommand `name` on `app`, calls `declare_options(cmd, args)` to describe it and bind
 // its options to a fresh Args, and returns it with a run that calls `run(args)`. The Args is
 // owned by that run, so it lives as long as the Subcommand: option callbacks may keep
-// references to it.
+// references to it (so the result must be kept until parsing and running are done).
 template <class Args, class Run>
-Subcommand add_command(CLI::App& app, const std::string& name,
-                       void (*declare_options)(CLI::App&, Args&), Run run) {
+[[nodiscard]] Subcommand add_command(CLI::App& app, const std::string& name,
+                                     void (*declare_options)(CLI::App&, Args&), Run run) {
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(name);
   declare_options(*cmd, *args);

@@ -162,7 +162,8 @@ TEST(Subcommand, AddCommandDescribesBindsAndRunsOnTheParsedArgs) {
   for (const char* line : {"query --start 1,2 --goal 3,4", "query --map m.map --goal 3,4",
                            "query --map m.map --start 1,2"}) {
     CLI::App fresh;
-    add_command(fresh, "query", query_command_options, run);
+    // Kept: the Subcommand owns the args its options write into.
+    const Subcommand kept = add_command(fresh, "query", query_command_options, run);
     EXPECT_THROW(fresh.parse(line, false), CLI::RequiredError) << line;
   }
   CLI::App with_planner;
