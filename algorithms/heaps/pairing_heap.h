@@ -4,11 +4,16 @@
 // heap": decrease-key cuts the node's subtree and melds it with the root; pop uses the standard
 // two-pass pairing (meld siblings pairwise left to right, then meld the pairs right to left).
 //
-// Layout: one node record per CellId in a flat array sized once by resize(), linked by 32-bit
-// indices (child = leftmost child; next = right sibling; prev = parent for a leftmost child, else
-// the left sibling). Push allocates nothing; the pairing pass uses a scratch vector reserved in
-// resize() and never shrunk. Every tree walk is iterative: skewed op sequences (sorted pushes)
-// build roots with ~n children or chains ~n deep, and n reaches 250k+ on large maps.
+// Layout, chosen by measurement (a pairing heap is pointer chasing, so where nodes live decides
+// its speed): tree nodes live in a slot pool, not at their cell's index. A push takes the most
+// recently freed slot (or the next fresh one), so the nodes of one expansion's successors, which
+// become siblings, sit next to each other, and a pop's pairing pass walks a few cache lines
+// instead of one line per child scattered over the map. pos_ maps a cell id to its slot. Nodes
+// are linked by 32-bit slot indices (child = leftmost child; next = right sibling; prev = parent
+// for a leftmost child, else the left sibling) and hold their key in KeyCodec's stored form
+// (heap_key_codec.h). Nothing is allocated after resize(); the pairing pass uses a scratch array
+// reserved there. Every tree walk is iterative: skewed op sequences (sorted pushes) build roots
+// with ~n children or chains ~n deep, and n reaches 250k+ on large maps.
 //
 // Deviations from the paper: update() with a key that moves later is remove + push (the paper only
 // decreases); remove(id) cuts the node, pairs its children and melds the result with the root.
@@ -18,25 +23,26 @@
 
 #include <cassert>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
+#include "algorithms/heaps/heap_key_codec.h"
 #include "algorithms/heaps/open_list.h"
 
 namespace pathbench {
 
 template <class Order = AStarOrder>
 class PairingHeap {
+  using Codec = KeyCodec<Order>;
+
  public:
   using Key = typename Order::Key;
   void resize(std::size_t num_ids) {
     assert(num_ids < kNil);
-    nodes_.assign(num_ids, Node{});
+    pos_.assign(num_ids, kNil);
+    slots_.assign(num_ids, Node{});
     // A node has at most size-1 children, so the first pass yields at most ceil(n/2) subtrees.
-    scratch_.clear();
-    scratch_.reserve(num_ids / 2 + 1);
-    root_ = kNil;
-    size_ = 0;
+    scratch_.assign(num_ids / 2 + 1, kNil);
+    reset_pool();
   }
 
   // O(size) without recursion or a stack: repeatedly splice the current node's first child in
@@ -44,158 +50,184 @@ class PairingHeap {
   void clear() {
     std::uint32_t x = root_;
     while (x != kNil) {
-      Node& n = nodes_[x];
+      Node& n = slots_[x];
       if (n.child != kNil) {
         const std::uint32_t c = n.child;
-        n.child = nodes_[c].next;
-        nodes_[c].next = n.next;
+        n.child = slots_[c].next;
+        slots_[c].next = n.next;
         n.next = c;
       } else {
-        const std::uint32_t following = n.next;
-        n = Node{};
-        x = following;
+        pos_[n.id] = kNil;
+        x = n.next;
       }
     }
-    root_ = kNil;
-    size_ = 0;
+    reset_pool();
   }
 
-  bool contains(CellId id) const { return nodes_[id].in_heap != 0; }
+  bool contains(CellId id) const { return pos_[id] != kNil; }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
-  CellId top() const { return root_; }
-  Key top_key() const { return nodes_[root_].key; }
-  Key key(CellId id) const { return nodes_[id].key; }
+  CellId top() const { return slots_[root_].id; }
+  Key top_key() const { return Codec::decode(slots_[root_].code); }
+  Key key(CellId id) const { return Codec::decode(slots_[pos_[id]].code); }
   std::size_t memory_bytes() const {
-    return nodes_.capacity() * sizeof(Node) + scratch_.capacity() * sizeof(std::uint32_t);
+    return pos_.capacity() * sizeof(std::uint32_t) + slots_.capacity() * sizeof(Node) +
+           scratch_.capacity() * sizeof(std::uint32_t);
   }
 
   void push(CellId id, Key k) {
     assert(!contains(id));
-    Node& n = nodes_[id];
-    n = Node{};
-    n.key = k;
-    n.in_heap = 1;
-    root_ = root_ == kNil ? id : meld(root_, id);
+    const std::uint32_t s = take_slot();
+    slots_[s] = Node{Codec::encode(k), kNil, kNil, kNil, id};
+    pos_[id] = s;
+    root_ = root_ == kNil ? s : meld(root_, s);
     ++size_;
   }
 
   void decrease_key(CellId id, Key k) {
     assert(contains(id));
-    assert(!Order::less(nodes_[id].key, id, k, id));
-    nodes_[id].key = k;
-    if (id == root_) return;
-    // The subtree below id still satisfies heap order (its keys were >= the old, larger key).
-    cut(id);
-    root_ = meld(root_, id);
+    assert(!Order::less(key(id), id, k, id));
+    const std::uint32_t s = pos_[id];
+    slots_[s].code = Codec::encode(k);
+    if (s == root_) return;
+    // The subtree below s still satisfies heap order (its keys were >= the old, larger key).
+    cut(s);
+    root_ = meld(root_, s);
   }
 
   void update(CellId id, Key k) {
     assert(contains(id));
-    const Key old = nodes_[id].key;
-    if (Order::less(k, id, old, id)) {
+    const std::uint32_t s = pos_[id];
+    const typename Codec::Code old = slots_[s].code, code = Codec::encode(k);
+    if (Codec::less(code, id, old, id)) {
       decrease_key(id, k);
-    } else if (Order::less(old, id, k, id)) {
+    } else if (Codec::less(old, id, code, id)) {
       remove(id);
       push(id, k);
     } else {
-      nodes_[id].key = k;  // equivalent under Order: the position is still correct
+      slots_[s].code = code;  // equivalent under Order: the position is still correct
     }
   }
 
   void remove(CellId id) {
     assert(contains(id));
-    if (id == root_) {
+    const std::uint32_t s = pos_[id];
+    if (s == root_) {
       pop();
       return;
     }
-    cut(id);
-    Node& n = nodes_[id];
-    const std::uint32_t children = n.child;
-    n.child = kNil;
-    n.in_heap = 0;
-    --size_;
+    cut(s);
+    const std::uint32_t children = slots_[s].child;
+    release(s);
     if (children != kNil) root_ = meld(root_, merge_pairs(children));
   }
 
   CellId pop() {
     assert(!empty());
     const std::uint32_t r = root_;
-    Node& n = nodes_[r];
-    const std::uint32_t children = n.child;
-    n.child = kNil;
-    n.in_heap = 0;
-    --size_;
+    const CellId id = slots_[r].id;
+    const std::uint32_t children = slots_[r].child;
+    release(r);
     root_ = children == kNil ? kNil : merge_pairs(children);
-    return r;
+    return id;
   }
 
  private:
   static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
 
   struct Node {
-    Key key;
+    typename Codec::Code code{};
     std::uint32_t child = kNil;
-    std::uint32_t next = kNil;
+    std::uint32_t next = kNil;  // right sibling; in the free list, the next free slot
     std::uint32_t prev = kNil;  // parent if leftmost child, else left sibling; kNil for the root
-    std::uint8_t in_heap = 0;
+    CellId id = kNil;
   };
 
+  void reset_pool() {
+    root_ = kNil;
+    size_ = 0;
+    fresh_ = 0;
+    free_ = kNil;
+  }
+  // The most recently freed slot first (still in cache), else the next never-used one.
+  std::uint32_t take_slot() {
+    if (free_ != kNil) {
+      const std::uint32_t s = free_;
+      free_ = slots_[s].next;
+      return s;
+    }
+    assert(fresh_ < slots_.size());
+    return fresh_++;
+  }
+  // Takes slot s (a detached node) and its cell out of the heap.
+  void release(std::uint32_t s) {
+    pos_[slots_[s].id] = kNil;
+    slots_[s].next = free_;
+    free_ = s;
+    --size_;
+  }
+
   bool less(std::uint32_t a, std::uint32_t b) const {
-    return Order::less(nodes_[a].key, a, nodes_[b].key, b);
+    return Codec::less(slots_[a].code, slots_[a].id, slots_[b].code, slots_[b].id);
   }
 
   // Melds two detached roots (prev == next == kNil); the loser becomes the winner's leftmost child.
+  // The winner is picked with selects, not a branch: which root wins is data-dependent and
+  // mispredicted about half the time.
   std::uint32_t meld(std::uint32_t a, std::uint32_t b) {
-    if (less(b, a)) std::swap(a, b);
-    Node& winner = nodes_[a];
-    Node& loser = nodes_[b];
+    const bool b_wins = less(b, a);
+    const std::uint32_t w = b_wins ? b : a, l = b_wins ? a : b;
+    Node& winner = slots_[w];
+    Node& loser = slots_[l];
     loser.next = winner.child;
-    if (winner.child != kNil) nodes_[winner.child].prev = b;
-    loser.prev = a;
-    winner.child = b;
-    return a;
+    if (winner.child != kNil) slots_[winner.child].prev = l;
+    loser.prev = w;
+    winner.child = l;
+    return w;
   }
 
   // Detaches the subtree rooted at x (not the root) from its parent / sibling list.
   void cut(std::uint32_t x) {
-    Node& n = nodes_[x];
-    Node& p = nodes_[n.prev];
+    Node& n = slots_[x];
+    Node& p = slots_[n.prev];
     if (p.child == x)
       p.child = n.next;
     else
       p.next = n.next;
-    if (n.next != kNil) nodes_[n.next].prev = n.prev;
+    if (n.next != kNil) slots_[n.next].prev = n.prev;
     n.prev = kNil;
     n.next = kNil;
   }
 
   // Two-pass pairing of the sibling list starting at `first`; returns the new single root.
   std::uint32_t merge_pairs(std::uint32_t first) {
-    scratch_.clear();
+    std::size_t pairs = 0;
     std::uint32_t a = first;
     while (a != kNil) {
-      const std::uint32_t b = nodes_[a].next;
-      nodes_[a].prev = kNil;
-      nodes_[a].next = kNil;
+      const std::uint32_t b = slots_[a].next;
+      slots_[a].prev = kNil;
+      slots_[a].next = kNil;
       if (b == kNil) {
-        scratch_.push_back(a);
+        scratch_[pairs++] = a;
         break;
       }
-      const std::uint32_t rest = nodes_[b].next;
-      nodes_[b].prev = kNil;
-      nodes_[b].next = kNil;
-      scratch_.push_back(meld(a, b));
+      const std::uint32_t rest = slots_[b].next;
+      slots_[b].prev = kNil;
+      slots_[b].next = kNil;
+      scratch_[pairs++] = meld(a, b);
       a = rest;
     }
-    std::uint32_t r = scratch_.back();
-    for (std::size_t i = scratch_.size() - 1; i-- > 0;) r = meld(scratch_[i], r);
+    std::uint32_t r = scratch_[pairs - 1];
+    for (std::size_t i = pairs - 1; i-- > 0;) r = meld(scratch_[i], r);
     return r;
   }
 
-  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> pos_;  // cell id -> slot, kNil when not in the heap
+  std::vector<Node> slots_;         // the pool
   std::vector<std::uint32_t> scratch_;
   std::uint32_t root_ = kNil;
+  std::uint32_t fresh_ = 0;    // slots [fresh_, size) have never been used since reset_pool()
+  std::uint32_t free_ = kNil;  // head of the free list, linked through Node::next
   std::size_t size_ = 0;
 };
 
