@@ -6,7 +6,7 @@
 // grid.cell_cost(c). Path costs are summed in path order. Comparisons against reference costs use
 // kCostTolerance (relative), which also accepts MovingAI's 6-significant-digit .scen lengths.
 // The best-first searches order nodes by a fixed-point image of these costs
-// (algorithms/search/search_cost.h), in which equally good paths tie exactly; the costs they
+// (algorithms/core/search_cost.h), in which equally good paths tie exactly; the costs they
 // report are still these doubles, summed over the returned path.
 #pragma once
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "algorithms/core/grid.h"
-#include "algorithms/search/search_cost.h"
+#include "algorithms/core/search_cost.h"
 
 // Heap operations run several times per expansion; GCC stops inlining them into the search loop
 // once it grows, which measurably costs (~10-20% on 512x512 maps). Force it.

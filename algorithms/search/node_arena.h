@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "algorithms/core/grid.h"
+#include "algorithms/core/search_cost.h"
 #include "algorithms/search/generation.h"
-#include "algorithms/search/search_cost.h"
 
 namespace pathbench {
 

@@ -1,4 +1,4 @@
-// Exact f ties (issue 12, item 1; algorithms/search/search_cost.h). With costs in the fixed-point
+// Exact f ties (issue 12, item 1; algorithms/core/search_cost.h). With costs in the fixed-point
 // lattice and the octile heuristic computed in the same lattice, every cell on an optimal path of
 // an open grid has the same f, so A*'s larger-g-first rule (AStarOrder) follows one optimal path
 // straight to the goal: d expansions for a goal d moves away, the goal itself being popped, not
@@ -11,7 +11,7 @@
 
 #include "algorithms/core/moves.h"
 #include "algorithms/core/path_cost.h"
-#include "algorithms/search/search_cost.h"
+#include "algorithms/core/search_cost.h"
 #include "tests/algorithms/test_grids.h"
 #include "tests/support/random_grids.h"
 

@@ -10,7 +10,7 @@
 #include <cstdlib>
 
 #include "algorithms/core/moves.h"
-#include "algorithms/search/search_cost.h"
+#include "algorithms/core/search_cost.h"
 
 namespace pathbench::hpa {
 
