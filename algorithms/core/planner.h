@@ -43,6 +43,11 @@ struct Capabilities {
   // Fills a SearchTrace given to set_trace() (expansions, generations, open set, own layers).
   // Planners without it still get trace->path from solve().
   bool traceable = false;
+  // A solve changes nothing but this planner's own reusable state, and no later answer depends
+  // on it: the harness may solve one query untimed before timing a map's queries (its warm-up,
+  // harness/runner/planner_on_map.cpp). False for `external`: there a query is a message to
+  // another process, whose faults and restarts are reported in the row of the query they hit.
+  bool warm_up = true;
 };
 
 // The cost claim a planner makes on maps with `rules`.

@@ -52,6 +52,8 @@ nlohmann::json static_manifest(const ExperimentConfig& cfg,
   exp["repetition_order"] = to_string(cfg.repetition_order);
   exp["batch_min_us"] = cfg.batch_min_us;
   exp["batch_max"] = kMaxBatch;
+  // planner_on_map.cpp: one untimed solve of the last query per (map, planner) before timing.
+  exp["warm_up"] = "last_query";
   exp["baseline"] = cfg.baseline;
   exp["summary_by"] = std::string(to_string(facts.summary_by));
   exp["effective"] = *facts.effective;

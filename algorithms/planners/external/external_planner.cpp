@@ -44,7 +44,8 @@ Capabilities external_capabilities(const ParamSet& p) {
           .uniform_cost_only = true,  // the map message carries no terrain costs
           // The solve message carries the time limit (also enforced from outside), not an
           // expansion budget: the program's search is its own.
-          .honours_max_expansions = false};
+          .honours_max_expansions = false,
+          .warm_up = false};
 }
 
 class ExternalPlanner final : public Planner {
