@@ -67,6 +67,16 @@ std::string cpu_note(const nlohmann::json& cpu) {
   return "cpu: " + note + ".";
 }
 
+// The distinct values of a text field over meta.json's merged.shards (cpu_model, git_commit).
+std::set<std::string> shard_texts(const nlohmann::json& shards, const char* key) {
+  std::set<std::string> out;
+  if (shards.is_array())
+    for (const nlohmann::json& shard : shards)
+      if (shard.is_object() && shard.contains(key) && shard[key].is_string())
+        out.insert(shard[key].get<std::string>());
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> measurement_notes(const nlohmann::json& meta) {
@@ -77,28 +87,28 @@ std::vector<std::string> measurement_notes(const nlohmann::json& meta) {
   if (const auto c = meta.find("cpu"); c != meta.end() && !meta.contains("merged"))
     if (std::string n = cpu_note(*c); !n.empty()) notes.push_back(std::move(n));
   if (const auto m = meta.find("merged"); m != meta.end() && m->is_object()) {
-    std::set<std::string> cpus;
-    if (const auto s = m->find("shards"); s != m->end() && s->is_array())
-      for (const nlohmann::json& shard : *s)
-        if (shard.is_object() && shard.contains("cpu_model") && shard["cpu_model"].is_string())
-          cpus.insert(shard["cpu_model"].get<std::string>());
+    const nlohmann::json shards = m->value("shards", nlohmann::json::array());
     std::set<int> pinned;
-    if (const auto s = m->find("shards"); s != m->end() && s->is_array())
-      for (const nlohmann::json& shard : *s)
-        if (shard.is_object() && shard.value("cpu", nlohmann::json()).is_object())
-          if (const nlohmann::json p = shard["cpu"].value("pinned", nlohmann::json());
-              p.is_number_integer())
-            pinned.insert(p.get<int>());
+    for (const nlohmann::json& shard : shards)
+      if (shard.is_object() && shard.value("cpu", nlohmann::json()).is_object())
+        if (const nlohmann::json p = shard["cpu"].value("pinned", nlohmann::json());
+            p.is_number_integer())
+          pinned.insert(p.get<int>());
     if (!pinned.empty())
       notes.push_back(
           fmt::format("cpu: shards pinned to cores {} (each shard's governor and load "
                       "average are in meta.json merged.shards).",
                       fmt::join(pinned, ", ")));
-    if (cpus.size() > 1)
+    if (const std::set<std::string> cpus = shard_texts(shards, "cpu_model"); cpus.size() > 1)
       notes.push_back(fmt::format(
           "the shards ran on {} CPU models ({}); absolute times mix machines, per-query ratios "
           "(speedups) do not.",
           cpus.size(), fmt::join(cpus, "; ")));
+    if (const std::set<std::string> commits = shard_texts(shards, "git_commit"); commits.size() > 1)
+      notes.push_back(fmt::format(
+          "the shards were built from {} commits ({}; merged with --allow-mixed-commits): the "
+          "planners' code may differ between rows.",
+          commits.size(), fmt::join(commits, "; ")));
   }
   if (const auto j = meta.find("jobs"); j != meta.end() && j->is_number_integer())
     notes.push_back(fmt::format(

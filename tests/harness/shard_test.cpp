@@ -1,6 +1,6 @@
 // Shards and merge through the real binary: N shards of one experiment merge into exactly the
 // single-process run (every column but the timings), shards are balanced to one query, and merge
-// refuses a missing, repeated or foreign shard naming it.
+// refuses a missing, repeated or foreign shard naming it, and another commit unless told.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -132,6 +132,45 @@ TEST_F(ShardTest, MergeRefusesMissingRepeatedAndForeignShards) {
     EXPECT_NE(r.err.find("field '--shard'"), std::string::npos) << r.err;
   }
   EXPECT_FALSE(fs::exists(work_ / "x"));
+}
+
+// Shards built from another commit are refused unless --allow-mixed-commits, which is then
+// recorded; shards from other CPU models merge, and the summary says that absolute times mix
+// machines. Both notes survive `pathbench report`, which rebuilds summary.md from meta.json.
+TEST_F(ShardTest, MixedCommitsNeedTheirFlagAndMixedMachinesAreNoted) {
+  for (int k = 0; k < 2; ++k)
+    ASSERT_EQ(pathbench("run exp.yaml --out s" + std::to_string(k) + " --shard " +
+                        std::to_string(k) + "/2")
+                  .code,
+              0);
+  const fs::path meta_file = work_ / "s1" / "meta.json";
+  nlohmann::json meta = nlohmann::json::parse(testing::read_text(meta_file));
+  meta["git_commit"] = "0123456789ab";
+  meta["cpu_model"] = "Another CPU 9000";
+  ASSERT_TRUE(write_text(meta_file, meta.dump(2)));
+
+  CommandResult r = pathbench("merge s0 s1 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("built from 0123456789ab"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--allow-mixed-commits"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "m"));
+
+  r = pathbench("merge s0 s1 --out m --allow-mixed-commits");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json merged =
+      nlohmann::json::parse(testing::read_text(work_ / "m" / "meta.json"));
+  EXPECT_EQ(merged["merged"]["mixed_commits"], true);
+  EXPECT_EQ(merged["merged"]["mixed_cpu_models"], true);
+  EXPECT_EQ(merged["merged"]["shards"][1]["git_commit"], "0123456789ab");
+  for (const std::string when : {"merge", "report"}) {
+    if (when == "report") {
+      ASSERT_EQ(pathbench("report m --no-plots").code, 0);
+    }
+    const std::string md = testing::read_text(work_ / "m" / "summary.md");
+    EXPECT_NE(md.find("the shards ran on 2 CPU models"), std::string::npos) << when << "\n" << md;
+    EXPECT_NE(md.find("Another CPU 9000"), std::string::npos) << when;
+    EXPECT_NE(md.find("the shards were built from 2 commits"), std::string::npos) << when;
+  }
 }
 
 }  // namespace
