@@ -14,14 +14,19 @@ void RatioReporter::add_benchmark(const std::string& name, const std::string& pl
 void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
   ConsoleReporter::ReportRuns(runs);
   for (const Run& r : runs) {
-    if (r.run_type != Run::RT_Iteration) continue;
+    // With --benchmark_repetitions the median of the repetitions stands for the benchmark (and is
+    // all there is with --benchmark_report_aggregates_only); otherwise its one iteration run.
+    const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+    if (r.run_type != Run::RT_Iteration && !median) continue;
     // run_name.function_name is the registered name, without the /repeats:N-style suffixes.
     const auto it = benchmarks_.find(r.run_name.function_name);
     if (it == benchmarks_.end()) continue;
     Figures& f = by_map_[it->second.second][it->second.first];
+    if (f.from_median && !median) continue;
     f.us_per_query = r.counters.at("us_per_query");
     f.ns_per_exp = r.counters.at("ns_per_exp");
     f.exp_per_query = r.counters.at("exp_per_query");
+    f.from_median = median;
   }
 }
 

@@ -18,6 +18,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
  public:
   struct Figures {
     double us_per_query = 0, ns_per_exp = 0, exp_per_query = 0;
+    bool from_median = false;  // the median of --benchmark_repetitions, not one run
   };
 
   // Which (planner label, map name) the benchmark `name` measures; only those are kept.
