@@ -94,9 +94,10 @@ class Planner {
   // Precondition: prepare() was called.
   void solve(const Query& query, const Budget& budget, SearchResult& result);
 
-  // Incremental planners: the grid given to prepare() has changed at `cells` (passability or
-  // cost); keep the search state consistent and return Solved. Non-incremental planners return
-  // Unsupported (their caller re-runs prepare() when it holds per-map state, e.g. JPS's bitsets).
+  // The grid given to prepare() has changed at `cells` (passability or cost). Incremental
+  // planners keep their search state consistent and return Solved; so do planners that patch
+  // their per-map tables in place (JPS's bit lines) and then search from scratch. The others
+  // return Unsupported: their caller re-runs prepare() (JPS+ rebuilds its jump table).
   virtual Status update(const std::vector<Point>& cells);
 
   // Moving start: plan again from `new_start` to the goal of the last solve(), after any

@@ -18,9 +18,10 @@
 // A run ends when the agent reaches the goal (success), when a plan fails (unreachable goal or
 // timeout: success = false), or after max_steps steps (success = false).
 //
-// Planner protocol per replan: update(changed cells); if the planner answers Unsupported (not
-// incremental) it is prepare()d again on the changed map (JPS keeps per-map bitsets; A*'s prepare
-// only resets arrays), then replan_from(current cell). The planning time of a replan is all of it:
+// Planner protocol per replan: update(changed cells) (D* Lite continues its search; JPS patches
+// its bit lines); if the planner answers Unsupported it is prepare()d again on the changed map
+// (JPS+ and HPA* rebuild their tables; A*'s prepare only resets arrays), then
+// replan_from(current cell). The planning time of a replan is all of it:
 // update + re-prepare + search + writing the path the agent follows; the re-prepare and
 // path-writing parts are also reported on their own (reprepare_us, path_us; static runs' time_us
 // is the search alone, see harness/runner/solve_timing.h).

@@ -1,12 +1,16 @@
 // Jump Point Search: what only `jps` has. Everything it shares with jps_plus (hand-made maps,
 // budgets, random maps against the reference, reuse, rejections, MovingAI) is in
 // jump_point_test.cpp, run for both planners. Here: the stop lines and the scans over them
-// against a cell-by-cell reading of the stop rule, and traced runs (every diagonal step through
-// the general cell code) against untraced ones (the lean walk off the goal's row and column).
+// against a cell-by-cell reading of the stop rule, traced runs (every diagonal step through the
+// general cell code) against untraced ones (the lean walk off the goal's row and column), and
+// update() patching the tables as a rebuild would.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "algorithms/planners/jps/jps_planner.h"
 #include "algorithms/planners/jps/jump_scanner.h"
@@ -96,6 +100,60 @@ TEST(Jps, TracedAndUntracedRunsAgree) {
     }
   }
   EXPECT_EQ(queries, 240);
+}
+
+// Cells toggled a few at a time, on maps with lines of one to three words: after
+// JumpBitsets::update every bit line and stop line equals a fresh build of the changed grid, and
+// a planner given update() answers every query as one prepared on the changed grid.
+TEST(Jps, UpdatePatchesTheTablesAsARebuildWould) {
+  std::mt19937_64 rng(41);
+  const PlannerInfo info = jps_planner_info();
+  std::unique_ptr<Planner> patched = info.factory(resolve_params(info.params, {}));
+  int rounds = 0, compared = 0;
+  for (testing::RandomCase& c : testing::random_cases(
+           24, 29, {.min_side = 2, .max_side = 150, .walls = true, .queries = 6})) {
+    Grid& g = c.grid;
+    JumpBitsets b;
+    b.build(g);
+    patched->prepare(g);
+    for (int round = 0; round < 8; ++round, ++rounds) {
+      std::vector<Point> cells;
+      for (int i = 0; i < 1 + round % 4; ++i) {
+        const Point p{static_cast<int>(rng() % static_cast<std::uint64_t>(g.width())),
+                      static_cast<int>(rng() % static_cast<std::uint64_t>(g.height()))};
+        g.set_passable(p.x, p.y, !g.passable(p.x, p.y));
+        cells.push_back(p);
+      }
+      cells.push_back({-1, 0});  // outside the map: ignored
+      b.update(g, cells);
+      ASSERT_EQ(patched->update(cells), Status::Solved);
+      JumpBitsets fresh;
+      fresh.build(g);
+      const auto same_lines = [](const std::uint64_t* x, const std::uint64_t* y, int words) {
+        return std::equal(x, x + words, y);
+      };
+      SCOPED_TRACE("round " + std::to_string(rounds));
+      for (int y = 0; y < g.height() + 2; ++y) {
+        ASSERT_TRUE(same_lines(b.row(y), fresh.row(y), b.row_words())) << "row " << y;
+        ASSERT_TRUE(same_lines(b.east(y), fresh.east(y), b.row_words())) << "east " << y;
+        ASSERT_TRUE(same_lines(b.west(y), fresh.west(y), b.row_words())) << "west " << y;
+      }
+      for (int x = 0; x < g.padded_width(); ++x) {
+        ASSERT_TRUE(same_lines(b.col(x), fresh.col(x), b.col_words())) << "col " << x;
+        ASSERT_TRUE(same_lines(b.south(x), fresh.south(x), b.col_words())) << "south " << x;
+        ASSERT_TRUE(same_lines(b.north(x), fresh.north(x), b.col_words())) << "north " << x;
+      }
+      std::unique_ptr<Planner> rebuilt = info.factory(resolve_params(info.params, {}));
+      rebuilt->prepare(g);
+      for (const Query& q : c.queries) {
+        ASSERT_TRUE(testing::same_result(testing::solve(*patched, q.start, q.goal),
+                                         testing::solve(*rebuilt, q.start, q.goal)));
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(rounds, 24 * 8);
+  EXPECT_EQ(compared, 24 * 8 * 6);
 }
 
 }  // namespace

@@ -14,6 +14,13 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner, JumpBitsets> {
  public:
   JpsPlanner() : JumpPointSearch(/*needs_preprocessing=*/false) {}
 
+  // The map changed at `cells`: the bit lines are patched in place (JumpBitsets::update) instead
+  // of being rebuilt by prepare(). Not incremental search: the next solve starts from scratch.
+  Status update(const std::vector<Point>& cells) override {
+    table_.update(grid(), cells);
+    return Status::Solved;
+  }
+
  private:
   friend class JumpPointSearch<JpsPlanner, JumpBitsets>;
 
