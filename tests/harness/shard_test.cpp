@@ -45,6 +45,14 @@ class ShardTest : public pathbench::testing::ScratchTest {
   CommandResult pathbench(const std::string& args) const {
     return testing::run_shell(work_, shell_quote(PATHBENCH_EXE) + " " + args, root_);
   }
+  // exp.yaml as shards 0/n .. n-1/n, into s0 .. s<n-1>.
+  void run_shards(int n) const {
+    for (int k = 0; k < n; ++k) {
+      const std::string shard = std::to_string(k) + "/" + std::to_string(n);
+      ASSERT_EQ(pathbench("run exp.yaml --out s" + std::to_string(k) + " --shard " + shard).code, 0)
+          << shard;
+    }
+  }
   std::size_t rows(const fs::path& dir) const {
     return rows_without_times(work_ / dir / "runs.csv").size() - 1;  // minus the header
   }
@@ -89,11 +97,7 @@ TEST_F(ShardTest, ShardsMergeIntoTheSingleProcessRun) {
 }
 
 TEST_F(ShardTest, MergeRefusesMissingRepeatedAndForeignShards) {
-  for (int k = 0; k < 3; ++k)
-    ASSERT_EQ(pathbench("run exp.yaml --out s" + std::to_string(k) + " --shard " +
-                        std::to_string(k) + "/3")
-                  .code,
-              0);
+  ASSERT_NO_FATAL_FAILURE(run_shards(3));
   CommandResult r = pathbench("merge s0 s2 --out m");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("1 of 3 shards missing; run them with --shard 1/3"), std::string::npos)
@@ -138,11 +142,7 @@ TEST_F(ShardTest, MergeRefusesMissingRepeatedAndForeignShards) {
 // recorded; shards from other CPU models merge, and the summary says that absolute times mix
 // machines. Both notes survive `pathbench report`, which rebuilds summary.md from meta.json.
 TEST_F(ShardTest, MixedCommitsNeedTheirFlagAndMixedMachinesAreNoted) {
-  for (int k = 0; k < 2; ++k)
-    ASSERT_EQ(pathbench("run exp.yaml --out s" + std::to_string(k) + " --shard " +
-                        std::to_string(k) + "/2")
-                  .code,
-              0);
+  ASSERT_NO_FATAL_FAILURE(run_shards(2));
   const fs::path meta_file = work_ / "s1" / "meta.json";
   nlohmann::json meta = nlohmann::json::parse(testing::read_text(meta_file));
   meta["git_commit"] = "0123456789ab";
