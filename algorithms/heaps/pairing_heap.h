@@ -218,6 +218,10 @@ class PairingHeap {
   // mispredicted about half the time, and GCC turned the plain ?: selects back into a jump.
   // Takes the pool's base pointer so the loop that calls it keeps it in a register (through the
   // member vector GCC reloaded it after every store).
+  // Measured and dropped (pairing / binary heap time, interleaved A/B, 2026-12-05): prefetching
+  // both roots' leftmost children here (their prev link is written below) made it worse, lak303d
+  // 1.26 -> 1.43; not resetting the pair's links in merge_pairs (meld rewrites the loser's) made
+  // no difference.
   static std::uint32_t meld(Node* pool, std::uint32_t a, std::uint32_t b) {
     const std::uint32_t b_wins = 0u - static_cast<std::uint32_t>(Codec::less(
                                           pool[b].code, pool[b].id, pool[a].code, pool[a].id));
