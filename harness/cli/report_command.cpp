@@ -12,6 +12,7 @@
 #include "harness/output/latex_tables.h"
 #include "harness/output/measurement_notes.h"
 #include "harness/output/report_html.h"
+#include "harness/output/run_lock.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
 
@@ -45,6 +46,15 @@ int report_command(const ReportArgs& args) {
   const fs::path dir = args.dir;
   if (std::string why = input_directory_problem(dir, "results directory"); !why.empty())
     throw InputError(dir.string(), 0, "", why);
+  // A staging folder's summaries would be published as if final: the run writes them itself
+  // when it completes.
+  if (fs::path(dir).lexically_normal().filename().string().ends_with(".partial") ||
+      (!dir.has_filename() && dir.parent_path().filename().string().ends_with(".partial")))
+    throw InputError(dir.string(), 0, "",
+                     "an unfinished run: finish it with `pathbench run --resume " + dir.string() +
+                         "` (its report is written when it completes)");
+  // Held until every output is written: no run, resume or --overwrite replaces DIR meanwhile.
+  const RunLock lock = RunLock::acquire(dir, "results directory");
   const RunsCsv runs = read_runs_csv(dir / "runs.csv");
 
   const nlohmann::json meta = read_results_meta(dir);

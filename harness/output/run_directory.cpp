@@ -21,9 +21,10 @@ constexpr std::string_view kComponentChars =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
 
 // Files and folders pathbench writes into a run directory; anything else is the user's.
-constexpr std::array<std::string_view, 9> kRunFiles = {
-    "meta.json",  "runs.csv",    "paths.jsonl", "summary.csv",        "summary_buckets.csv",
-    "summary.md", "report.html", "dynamic.csv", "dynamic_summary.csv"};
+constexpr std::array<std::string_view, 10> kRunFiles = {
+    "meta.json",   "runs.csv",    "paths.jsonl",         "summary.csv", "summary_buckets.csv",
+    "summary.md",  "report.html", "dynamic.csv",         "dynamic_summary.csv",
+    "run.lock"};
 constexpr std::array<std::string_view, 4> kRunFolders = {"plots", "tables", "figures", "logs"};
 
 bool is_run_entry(const fs::directory_entry& e) {
@@ -53,14 +54,6 @@ bool exists_no_follow(const fs::path& p) {
   return fs::exists(fs::symlink_status(p, ec));
 }
 
-// `inner` is `outer` or lies below it (both resolved).
-bool is_within(const fs::path& inner, const fs::path& outer) {
-  auto i = inner.begin();
-  for (auto o = outer.begin(); o != outer.end(); ++o, ++i)
-    if (i == inner.end() || *i != *o) return false;
-  return true;
-}
-
 std::string resolved_env_dir(const char* var) {
   const char* v = std::getenv(var);
   if (!v || !*v) return {};
@@ -70,6 +63,13 @@ std::string resolved_env_dir(const char* var) {
 }
 
 }  // namespace
+
+bool path_is_within(const fs::path& inner, const fs::path& outer) {
+  auto i = inner.begin();
+  for (auto o = outer.begin(); o != outer.end(); ++o, ++i)
+    if (i == inner.end() || *i != *o) return false;
+  return true;
+}
 
 fs::path resolve_dir_path(const fs::path& path, const std::string& field) {
   if (path.empty()) throw InputError("command line", 0, field, "empty directory name");
@@ -155,7 +155,7 @@ std::string why_not_replaceable(const fs::path& dir) {
   if (dir == dir.root_path()) return "it is the filesystem root";
   if (dir.string() == resolved_env_dir("HOME")) return "it is your home directory";
   const fs::path cwd = fs::weakly_canonical(fs::current_path(ec), ec);
-  if (!ec && is_within(cwd, dir)) return "it is the working directory or one of its parents";
+  if (!ec && path_is_within(cwd, dir)) return "it is the working directory or one of its parents";
   if (exists_no_follow(dir / ".git")) return "it is the root of a repository";
   const fs::path meta_path = dir / "meta.json";
   if (!fs::is_regular_file(fs::symlink_status(meta_path, ec)))
@@ -173,7 +173,8 @@ std::string why_not_replaceable(const fs::path& dir) {
   return {};
 }
 
-void open_staging(const RunDirs& d, bool overwrite) {
+StagingLocks open_staging(const RunDirs& d, bool overwrite) {
+  StagingLocks locks;
   if (exists_no_follow(d.dir)) {
     if (!overwrite)
       throw InputError(d.dir.string(), 0, "--out",
@@ -181,22 +182,36 @@ void open_staging(const RunDirs& d, bool overwrite) {
                        "pathbench wrote)");
     if (const std::string why = why_not_replaceable(d.dir); !why.empty())
       throw InputError(d.dir.string(), 0, "--overwrite", "refusing to replace it: " + why);
+    locks.replaced = RunLock::acquire(d.dir, "--overwrite");
   }
   if (exists_no_follow(d.staging)) {
+    if (const std::string holder = run_lock_holder(d.staging); !holder.empty())
+      throw InputError(d.staging.string(), 0, overwrite ? "--overwrite" : "--out",
+                       "a run is writing here now (" + holder +
+                           "); wait for it, or stop it and resume it");
     if (!overwrite)
       throw InputError(d.staging.string(), 0, "--out",
                        "an interrupted run is here: continue it with `pathbench run --resume " +
                            d.staging.string() + "`, or pass --overwrite to discard it");
     if (const std::string why = why_not_replaceable(d.staging); !why.empty())
       throw InputError(d.staging.string(), 0, "--overwrite", "refusing to remove it: " + why);
+    // Held while removing, so that no resume starts in it meanwhile.
+    const RunLock old = RunLock::acquire(d.staging, "--overwrite");
+    std::error_code ec;
+    fs::remove_all(d.staging, ec);
+    if (ec) throw InputError(d.staging.string(), 0, "--overwrite", ec.message());
   }
   try {
-    if (exists_no_follow(d.staging)) fs::remove_all(d.staging);
     fs::create_directories(d.dir.parent_path());
-    fs::create_directory(d.staging);
+    // Not made by us: another command is starting a run here at this moment.
+    if (!fs::create_directory(d.staging))
+      throw InputError(d.staging.string(), 0, "--out",
+                       "another pathbench command created it just now; choose another --out");
   } catch (const fs::filesystem_error& e) {
     throw InputError(d.staging.string(), 0, "--out", e.code().message());
   }
+  locks.staging = RunLock::acquire(d.staging, "--out");
+  return locks;
 }
 
 void publish_run(const RunDirs& d, std::ostream& log) {

@@ -8,12 +8,15 @@
 //    repository root, or a directory holding foreign files;
 //  - a default directory results/<name>/<stamp>[-tag] is provably inside results/<name>, and the
 //    `latest` symlink beside it is replaced atomically (temporary link renamed over) after
-//    publishing.
+//    publishing;
+//  - a command writing a run directory holds its lock (harness/output/run_lock.h).
 #pragma once
 
 #include <filesystem>
 #include <ostream>
 #include <string>
+
+#include "harness/output/run_lock.h"
 
 namespace pathbench {
 
@@ -42,10 +45,21 @@ RunDirs resume_run_dirs(const std::filesystem::path& given);
 // Empty when `dir` is a directory pathbench may replace, else why not.
 std::string why_not_replaceable(const std::filesystem::path& dir);
 
-// Checks the target before a run starts: an existing `dir` needs `overwrite` and must be
-// replaceable; an existing staging directory (an interrupted run) is kept unless `overwrite`
-// and it is ours. Then creates the staging directory (empty). Throws InputError.
-void open_staging(const RunDirs& dirs, bool overwrite);
+// `inner` is `outer` or lies below it (both resolved, e.g. by resolve_dir_path).
+bool path_is_within(const std::filesystem::path& inner, const std::filesystem::path& outer);
+
+// What a new run holds from open_staging until it has published: the lock of its staging
+// directory, and that of the old run it replaces (so no report or run can be writing it).
+struct StagingLocks {
+  RunLock staging;
+  RunLock replaced;
+};
+
+// Checks the target before a run starts: an existing `dir` needs `overwrite`, must be
+// replaceable and must not be in use; an existing staging directory is refused while a live
+// command writes it, and otherwise (an interrupted run) kept unless `overwrite` and it is ours.
+// Then creates the staging directory (empty, locked). Throws InputError.
+StagingLocks open_staging(const RunDirs& dirs, bool overwrite);
 
 // Completes a run: moves the old `dir` (if any, already checked) aside, renames staging to `dir`,
 // removes the old one, then points `latest` at `dir` (a failure there is a warning on `log`).

@@ -228,19 +228,21 @@ std::string log_tail(const fs::path& file) {
   return out;
 }
 
-// Removes the work folder after a merge, entry by entry: only what run_parallel wrote.
-void remove_work_dir(const fs::path& work, int jobs, std::ostream& log) {
+// Removes the work folder after a merge, entry by entry: only what run_parallel wrote. Its lock
+// goes last, so no resume can start in a half-removed folder.
+void remove_work_dir(const fs::path& work, int jobs, RunLock& lock, std::ostream& log) {
   std::error_code ec;
   fs::remove(work / "jobs.json", ec);
   for (int k = 0; k < jobs; ++k) {
     fs::remove_all(shard_dir(work, k), ec);
     fs::remove(shard_log(work, k), ec);
   }
+  lock.release();
   if (!fs::remove(work, ec))
     log << fmt::format("note: {} holds other files and was kept\n", work.string());
 }
 
-RunOutcome finish(const fs::path& work, const WorkPlan& p, const RunOptions& opt,
+RunOutcome finish(const fs::path& work, RunLock& lock, const WorkPlan& p, const RunOptions& opt,
                   std::ostream& log) {
   std::vector<std::pair<int, int>> failed;
   std::size_t rows_done = 0;
@@ -272,7 +274,7 @@ RunOutcome finish(const fs::path& work, const WorkPlan& p, const RunOptions& opt
   mo.jobs = p.jobs;
   std::ostringstream merge_log;
   const MergeOutcome m = merge_shards(mo, merge_log);
-  remove_work_dir(work, p.jobs, log);
+  remove_work_dir(work, p.jobs, lock, log);
   out.dir = m.dir;
   out.summary = m.summary;
   out.rows = m.rows;
@@ -343,19 +345,24 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
                                work.string()
                          : "exists and is not pathbench's; choose another --out");
   // Refuses an existing result (without --overwrite) now rather than after the run; the empty
-  // staging directory this creates is removed again, the merge opens its own.
+  // staging directory this creates is removed again (its lock first), the merge opens its own.
   open_staging(p.dirs, opt.overwrite);
   fs::remove(p.dirs.staging, ec);
   fs::create_directories(work, ec);
   if (ec) throw InputError(work.string(), 0, "--jobs", "cannot create: " + ec.message());
+  RunLock lock = RunLock::acquire(work, "--jobs");
+  if (is_parallel_work_dir(work))  // another `--jobs` run got here first and has finished
+    throw InputError(work.string(), 0, "--jobs",
+                     "another parallel run started here meanwhile; choose another --out");
   write_plan(work, p);
-  return finish(work, p, opt, log);
+  return finish(work, lock, p, opt, log);
 }
 
 RunOutcome resume_parallel(const fs::path& work_dir, const RunOptions& opt, std::ostream& log) {
   const fs::path work = resolve_dir_path(work_dir, "--resume");
+  RunLock lock = RunLock::acquire(work, "--resume");
   const WorkPlan p = read_plan(work);
-  return finish(work, p, opt, log);
+  return finish(work, lock, p, opt, log);
 }
 
 }  // namespace pathbench

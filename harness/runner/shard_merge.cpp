@@ -127,12 +127,38 @@ void check_same_experiment_and_build(const std::vector<ShardRun>& shards, bool m
                                  missing.size(), a.shard.n, fmt::join(missing, ", --shard ")));
 }
 
+// The output may not be, hold or lie inside any input: replacing it would destroy what is read.
+void check_output_apart(const MergeOptions& opt, const std::vector<fs::path>& shards) {
+  const fs::path out = opt.dirs ? opt.dirs->dir : resolve_dir_path(opt.out, "--out");
+  const fs::path staging = out.string() + ".partial";
+  std::vector<fs::path> inputs = shards;
+  inputs.insert(inputs.end(), opt.inputs.begin(), opt.inputs.end());
+  for (const fs::path& given : inputs) {
+    const fs::path in = resolve_dir_path(given, "shards");
+    for (const fs::path& o : {out, staging})
+      if (path_is_within(o, in) || path_is_within(in, o))
+        throw InputError(out.string(), 0, "--out",
+                         fmt::format("{} the input {}: write the merge to a folder apart from "
+                                     "its shards",
+                                     o == in                 ? "is"
+                                     : path_is_within(o, in) ? "lies inside"
+                                                             : "holds",
+                                     in.string()));
+  }
+}
+
 }  // namespace
 
 MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
-  // 1. Everything is read and checked before the output directory exists.
+  // 1. Everything is read and checked before the output directory exists. The inputs are
+  // locked (shared) until the merge is published, so no run, resume or report changes them.
+  const std::vector<fs::path> dirs = shard_dirs(opt.inputs);
+  check_output_apart(opt, dirs);
+  std::vector<RunLock> input_locks;
+  for (const fs::path& d : dirs)
+    input_locks.push_back(RunLock::acquire(d, "shard directory", RunLock::Mode::Shared));
   std::vector<ShardRun> shards;
-  for (const fs::path& d : shard_dirs(opt.inputs)) shards.push_back(read_shard(d));
+  for (const fs::path& d : dirs) shards.push_back(read_shard(d));
   check_same_experiment_and_build(shards, opt.allow_mixed_commits);
   const nlohmann::json& effective = shards.front().meta["experiment"]["effective"];
 

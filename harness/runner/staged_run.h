@@ -1,6 +1,8 @@
 // The directory of one run through its life (the safety rules are harness/output/run_directory.h):
 // a new run's is chosen and created as `<dir>.partial`; an interrupted run's is found again from
 // `DIR` or `DIR.partial` with its meta.json; either is renamed to `<dir>` when the run completes.
+// A StagedRun holds the directory's lock (harness/output/run_lock.h) from creation or reopening
+// until it is destroyed, so no second command writes the same run meanwhile.
 #pragma once
 
 #include <filesystem>
@@ -23,7 +25,8 @@ class StagedRun {
   // its shards start and publishes the merge there). Same checks as create.
   static StagedRun create_at(const RunDirs& dirs, bool overwrite);
   // The interrupted run named by `given` (`<dir>.partial` or `<dir>`), with its meta.json.
-  // Throws InputError when there is none, it is complete, or its meta.json is not ours.
+  // Throws InputError when there is none, it is complete, its meta.json is not ours, or another
+  // command is writing it (named by pid).
   static StagedRun reopen(const std::filesystem::path& given);
 
   const std::filesystem::path& staging() const { return dirs_.staging; }
@@ -41,12 +44,13 @@ class StagedRun {
   void follow_latest();
   // Renames the staging directory to the run's directory (replacing an old run already checked)
   // and points `latest` at it; warnings about `latest` go to `log`.
-  void publish(std::ostream& log) const;
+  void publish(std::ostream& log);
 
  private:
   StagedRun(RunDirs dirs, bool resumed) : dirs_(std::move(dirs)), resumed_(resumed) {}
 
   RunDirs dirs_;
+  StagingLocks locks_;
   nlohmann::json meta_;
   bool resumed_ = false;
 };

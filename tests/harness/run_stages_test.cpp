@@ -29,26 +29,36 @@ class RunStagesTest : public pathbench::testing::ScratchTest {
 TEST_F(RunStagesTest, StagedRunIsPublishedWholeAndFoundAgainFromEitherSpelling) {
   RunOptions opt;
   opt.out_dir = root_ / "run";
-  StagedRun run = StagedRun::create("exp", opt);
-  EXPECT_EQ(run.staging(), root_ / "run.partial");
-  EXPECT_TRUE(fs::is_directory(run.staging()));
-  EXPECT_FALSE(fs::exists(run.dir()));
-  run.meta() = {{"schema_version", 2}, {"experiment", {{"name", "exp"}}}};
-  run.write_meta();
+  fs::path staging;
+  {
+    StagedRun run = StagedRun::create("exp", opt);
+    staging = run.staging();
+    EXPECT_EQ(run.staging(), root_ / "run.partial");
+    EXPECT_TRUE(fs::is_directory(run.staging()));
+    EXPECT_FALSE(fs::exists(run.dir()));
+    run.meta() = {{"schema_version", 2}, {"experiment", {{"name", "exp"}}}};
+    run.write_meta();
+    // While it is being written nobody else may reopen it.
+    EXPECT_THROW(StagedRun::reopen(root_ / "run"), InputError);
+  }
 
   // An interrupted run is the same run whichever name the user gives.
   for (const fs::path& given : {root_ / "run", root_ / "run.partial", root_ / "run.partial/"}) {
     const StagedRun again = StagedRun::reopen(given);
     EXPECT_TRUE(again.resumed());
-    EXPECT_EQ(again.staging(), run.staging()) << given;
-    EXPECT_EQ(again.dir(), run.dir()) << given;
+    EXPECT_EQ(again.staging(), staging) << given;
+    EXPECT_EQ(again.dir(), root_ / "run") << given;
     EXPECT_EQ(again.meta()["experiment"]["name"], "exp");
   }
 
   std::ostringstream log;
-  run.publish(log);
+  {
+    StagedRun run = StagedRun::reopen(root_ / "run");
+    run.publish(log);
+  }
   EXPECT_TRUE(fs::is_regular_file(root_ / "run" / "meta.json"));
   EXPECT_FALSE(fs::exists(root_ / "run.partial"));
+  EXPECT_FALSE(fs::exists(root_ / "run" / "run.lock"));
   EXPECT_EQ(log.str(), "");
   // A complete run cannot be resumed.
   EXPECT_THROW(StagedRun::reopen(root_ / "run"), InputError);
