@@ -1,11 +1,13 @@
 #include "harness/analysis/run_comparison.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "algorithms/core/input_error.h"
@@ -165,6 +167,60 @@ RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const
     pc.regression = pc.test.p_holm < kSignificanceLevel && pc.ratio > 1 + opt.threshold;
   }
   return c;
+}
+
+namespace {
+
+// "x, y and 3 more" of at most four names.
+std::string some_of(const std::set<std::string>& names) {
+  std::vector<std::string> shown;
+  for (const std::string& n : names) {
+    if (shown.size() == 4) break;
+    shown.push_back(n);
+  }
+  std::string text = shown.empty() ? "none" : fmt::format("{}", fmt::join(shown, ", "));
+  if (names.size() > shown.size()) text += fmt::format(" and {} more", names.size() - shown.size());
+  return text;
+}
+
+std::string set_difference_text(const char* what, const std::set<std::string>& in_a,
+                                const std::set<std::string>& in_b) {
+  std::set<std::string> common;
+  for (const std::string& x : in_a)
+    if (in_b.count(x)) common.insert(x);
+  if (!common.empty()) return {};
+  return fmt::format("no {} in common (A: {}; B: {})", what, some_of(in_a), some_of(in_b));
+}
+
+}  // namespace
+
+std::string why_no_rows_matched(const RunsCsv& a, const RunsCsv& b, const RunComparison& c) {
+  std::set<std::string> planners_a, planners_b, maps_a, maps_b, queries_a, queries_b;
+  for (const RunRow& r : a.rows) {
+    planners_a.insert(r.planner);
+    maps_a.insert(r.dataset + "/" + r.map);
+    queries_a.insert(std::to_string(r.query));
+  }
+  for (const RunRow& r : b.rows) {
+    planners_b.insert(r.planner);
+    maps_b.insert(r.dataset + "/" + r.map);
+    queries_b.insert(std::to_string(r.query));
+  }
+  std::vector<std::string> why;
+  if (a.rows.empty()) why.push_back("A has no rows");
+  if (b.rows.empty()) why.push_back("B has no rows");
+  if (why.empty()) {
+    for (std::string w : {set_difference_text("planners", planners_a, planners_b),
+                          set_difference_text("maps", maps_a, maps_b),
+                          set_difference_text("query numbers", queries_a, queries_b)})
+      if (!w.empty()) why.push_back(std::move(w));
+    if (why.empty())
+      why.push_back("planners, maps and query numbers overlap, but no (map, query, planner) "
+                    "triple is in both");
+  }
+  for (const std::string& d : c.experiment_differences) why.push_back("experiment: " + d);
+  return fmt::format("no rows of A and B match, so there is nothing to compare: {}",
+                     fmt::join(why, "; "));
 }
 
 void print_comparison(std::ostream& out, const RunComparison& c, bool md) {

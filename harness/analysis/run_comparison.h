@@ -9,7 +9,8 @@
 //    geometric mean of time_B / time_A with a 95% percentile-bootstrap CI and a two-sided
 //    Wilcoxon signed-rank test on log(time_B / time_A), Holm-adjusted over all rows of the
 //    comparison;
-//  - regression: ratio > 1 + threshold and Holm-adjusted p < 0.05.
+//  - regression: ratio > 1 + threshold and Holm-adjusted p < 0.05;
+//  - no matched rows at all is an error (exit 2), never "no slow-down".
 #pragma once
 
 #include <cstdint>
@@ -67,6 +68,11 @@ struct RunComparison {
 // `meta_a` / `meta_b` are the runs' meta.json (empty objects when absent).
 RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const RunsCsv& b,
                            const nlohmann::json& meta_b, const CompareOptions& options);
+
+// Why no row of A pairs with a row of B, for the error that `compare` gives then (a comparison
+// of nothing is no verdict): the planners, maps or query numbers that differ, and the
+// experiment differences when the fingerprints disagree.
+std::string why_no_rows_matched(const RunsCsv& a, const RunsCsv& b, const RunComparison& c);
 
 // Plain text for a terminal, or Markdown for a pull-request comment.
 void print_comparison(std::ostream& out, const RunComparison& c, bool markdown);

@@ -1,6 +1,7 @@
 // `pathbench compare DIR_A DIR_B`: the two runs' rows paired and compared
 // (harness/analysis/run_comparison.h). Exit code 4 when some planner got significantly slower
-// than --threshold, so it can guard a performance regression in a pipeline; 2 on bad input.
+// than --threshold, so it can guard a performance regression in a pipeline; 2 on bad input and
+// when no row of A pairs with a row of B.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -52,6 +53,8 @@ int compare_command(const CompareArgs& args) {
   const RunsCsv a = read_runs_csv(fs::path(args.dir_a) / "runs.csv");
   const RunsCsv b = read_runs_csv(fs::path(args.dir_b) / "runs.csv");
   RunComparison c = compare_runs(a, meta_a, b, meta_b, opt);
+  if (c.matched == 0)
+    throw InputError(args.dir_b, 0, "", why_no_rows_matched(a, b, c) + " (A: " + args.dir_a + ")");
   c.dir_a = args.dir_a;
   c.dir_b = args.dir_b;
   print_comparison(std::cout, c, args.markdown);

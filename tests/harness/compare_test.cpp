@@ -1,7 +1,8 @@
 // `pathbench compare`, through the real binary: a run compared with itself reports no difference
 // (exit 0); a copy whose runs.csv has one planner's times multiplied by 1.5 is a regression
 // (exit 4) unless the threshold is above 50%; a changed expansion count is reported before the
-// timing table; a different experiment fingerprint is named; bad input exits 2.
+// timing table; a different experiment fingerprint is named; bad input and runs with no row in
+// common exit 2.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -174,6 +175,34 @@ TEST_F(CompareTest, ReadsRunsCsvWithoutTimeSpread) {
   EXPECT_NE(r.out.find("No result changed"), std::string::npos) << r.out;
   const auto rep = sh("report --no-plots v1");
   EXPECT_EQ(rep.code, 0) << rep.out << rep.err;
+}
+
+// A comparison of nothing is no verdict: exit 2 and the reason, never "no slow-down".
+TEST_F(CompareTest, NoMatchedRowsIsAnErrorNamingWhatDiffers) {
+  const fs::path renamed = copy_of_a("renamed");
+  edit_runs(renamed / "runs.csv",
+            [](const auto& h, auto& rec) { rec[column(h, "planner")] += "_v2"; });
+  auto r = sh("compare a renamed");
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("no rows of A and B match"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no planners in common (A: astar, dijkstra; B: astar_v2, dijkstra_v2)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("Verdict"), std::string::npos) << r.out;
+
+  const fs::path moved = copy_of_a("moved");
+  edit_runs(moved / "runs.csv", [](const auto& h, auto& rec) { rec[column(h, "map")] = "other"; });
+  r = sh("compare a moved");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("no maps in common"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("B: rnd/other"), std::string::npos) << r.err;
+
+  const fs::path empty = copy_of_a("empty");
+  const std::string csv = read_text(empty / "runs.csv");
+  ASSERT_TRUE(write_text(empty / "runs.csv", csv.substr(0, csv.find('\n') + 1)));
+  r = sh("compare a empty");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("B has no rows"), std::string::npos) << r.err;
 }
 
 TEST_F(CompareTest, BadInputExits2) {
