@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -29,7 +32,53 @@ struct ShardRun {
   nlohmann::json meta;
   Shard shard;
   RunsCsv runs;
+  // paths.jsonl when the shard saved paths: where each row's line starts (one more entry: the
+  // end), so the merge copies lines in the merged order without holding the paths in memory.
+  bool has_paths = false;
+  std::vector<std::uint64_t> path_offsets;
 };
+
+// Indexes a shard's paths.jsonl: one complete line per runs.csv row (a resumed shard realigns
+// it, harness/runner/resume_state.h), so any other count is a damaged shard.
+void index_paths(ShardRun& s) {
+  const fs::path file = s.dir / "paths.jsonl";
+  std::error_code ec;
+  s.has_paths = fs::exists(fs::symlink_status(file, ec));
+  if (!s.has_paths) return;
+  std::ifstream in = open_input_file(file, "paths of a shard");
+  s.path_offsets.assign(1, 0);
+  std::uint64_t offset = 0;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf), in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i)
+      if (buf[i] == '\n') s.path_offsets.push_back(offset + static_cast<std::uint64_t>(i) + 1);
+    offset += static_cast<std::uint64_t>(in.gcount());
+  }
+  const std::size_t lines = s.path_offsets.size() - 1;
+  if (lines != s.runs.rows.size() || s.path_offsets.back() != offset)
+    throw InputError(file.string(), static_cast<int>(lines + 1), "",
+                     fmt::format("holds {} complete lines for {} rows of runs.csv: the shard's "
+                                 "paths are damaged; rerun it",
+                                 lines, s.runs.rows.size()));
+}
+
+// Copies the path line of `row` (row `i` of shard `s`), checking it is that row's path.
+void copy_path_line(const ShardRun& s, std::ifstream& in, std::size_t i, const RunRow& row,
+                    std::ofstream& out) {
+  const std::uint64_t begin = s.path_offsets[i], end = s.path_offsets[i + 1];
+  std::string line(static_cast<std::size_t>(end - begin), '\0');
+  in.seekg(static_cast<std::streamoff>(begin));
+  in.read(line.data(), static_cast<std::streamsize>(line.size()));
+  const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+  const bool same = !j.is_discarded() && j.is_object() && j.value("dataset", "") == row.dataset &&
+                    j.value("map", "") == row.map && j.value("planner", "") == row.planner &&
+                    j.value("query", -1) == row.query;
+  if (!same)
+    throw InputError((s.dir / "paths.jsonl").string(), static_cast<int>(i + 1), "",
+                     fmt::format("is not the path of runs.csv row {} ({}/{} query {} planner {})",
+                                 i + 2, row.dataset, row.map, row.query, row.planner));
+  out.write(line.data(), static_cast<std::streamsize>(line.size()));
+}
 
 // A directory with a meta.json is a shard; any other directory is searched one level down.
 std::vector<fs::path> shard_dirs(const std::vector<fs::path>& inputs) {
@@ -109,6 +158,11 @@ void check_same_experiment_and_build(const std::vector<ShardRun>& shards, bool m
     if (b.runs.header != a.runs.header)
       throw InputError((b.dir / "runs.csv").string(), 1, "",
                        "its columns differ from " + (a.dir / "runs.csv").string());
+    if (b.has_paths != a.has_paths)
+      throw InputError((b.has_paths ? a.dir : b.dir).string(), 0, "paths.jsonl",
+                       fmt::format("missing, but {} saved paths: every shard saves them or none "
+                                   "(rerun this one with --save-paths)",
+                                   (b.has_paths ? b.dir : a.dir).string()));
   }
   std::map<int, const ShardRun*> by_k;
   for (const ShardRun& s : shards) {
@@ -158,7 +212,10 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   for (const fs::path& d : dirs)
     input_locks.push_back(RunLock::acquire(d, "shard directory", RunLock::Mode::Shared));
   std::vector<ShardRun> shards;
-  for (const fs::path& d : dirs) shards.push_back(read_shard(d));
+  for (const fs::path& d : dirs) {
+    shards.push_back(read_shard(d));
+    index_paths(shards.back());
+  }
   check_same_experiment_and_build(shards, opt.allow_mixed_commits);
   const nlohmann::json& effective = shards.front().meta["experiment"]["effective"];
 
@@ -220,6 +277,16 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   target.overwrite = opt.overwrite;
   StagedRun run =
       opt.dirs ? StagedRun::create_at(*opt.dirs, opt.overwrite) : StagedRun::create(name, target);
+  // A merge that fails removes what it staged (still holding its lock): nothing of it can be
+  // resumed, and a leftover .partial would block the next merge.
+  struct RemoveStagingOnFailure {
+    const fs::path dir;
+    bool published = false;
+    ~RemoveStagingOnFailure() {
+      std::error_code ec;
+      if (!published) fs::remove_all(dir, ec);
+    }
+  } cleanup{run.staging()};
   std::vector<std::string> extras(shards.front().runs.extra_columns->begin(),
                                   shards.front().runs.extra_columns->end());
   std::vector<RunRow> rows;
@@ -230,6 +297,17 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
       csv.write(*k.row);
       rows.push_back(*k.row);
     }
+  }
+  if (shards.front().has_paths) {
+    const fs::path file = run.staging() / "paths.jsonl";
+    std::ofstream out(file, std::ios::binary);
+    std::map<const ShardRun*, std::ifstream> in;
+    for (const ShardRun& s : shards) in[&s] = open_input_file(s.dir / "paths.jsonl", "paths");
+    for (const Keyed& k : all)
+      copy_path_line(*k.shard, in[k.shard],
+                     static_cast<std::size_t>(k.row - k.shard->runs.rows.data()), *k.row, out);
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
   }
   nlohmann::json meta = shards.front().meta;
   meta.erase("shard");
@@ -267,6 +345,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   out.summary = write_summaries(run.staging(), name, rows, so);
   log << append_measurement_notes(run.staging(), meta);
   run.publish(log);
+  cleanup.published = true;
   out.dir = run.dir();
   out.rows = rows.size();
   out.shards = shards.size();

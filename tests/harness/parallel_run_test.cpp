@@ -3,6 +3,7 @@
 // (resumed from `<dir>.jobs`), and refuses what it cannot do before starting any process.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -80,6 +81,48 @@ TEST_F(ParallelRunTest, TwoJobsEqualTheSingleProcessRunApartFromTimes) {
   // --jobs 1 is an ordinary run.
   ASSERT_EQ(pathbench("run exp.yaml --jobs 1 --out one").code, 0);
   EXPECT_FALSE(meta("one").contains("jobs"));
+}
+
+// The merge carries each shard's paths.jsonl in the merged row order: byte for byte the single
+// run's (a path line holds no timing). Damaged or missing shard paths are refused, and a merge
+// that fails after staging leaves no .partial behind to block the next one.
+TEST_F(ParallelRunTest, SavedPathsAreExactlyThoseOfTheSingleRun) {
+  ASSERT_EQ(pathbench("run exp.yaml --out single --save-paths").code, 0);
+  const CommandResult r = pathbench("run exp.yaml --jobs 2 --out par --save-paths");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string single = read_text(work_ / "single" / "paths.jsonl");
+  EXPECT_EQ(static_cast<std::size_t>(std::count(single.begin(), single.end(), '\n')),
+            rows_without_times(work_ / "single" / "runs.csv").size() - 1);  // the header
+  EXPECT_EQ(read_text(work_ / "par" / "paths.jsonl"), single);
+
+  for (int k = 0; k < 2; ++k)
+    ASSERT_EQ(pathbench("run exp.yaml --save-paths --shard " + std::to_string(k) + "/2 --out s" +
+                        std::to_string(k))
+                  .code,
+              0);
+  const std::string s1 = read_text(work_ / "s1" / "paths.jsonl");
+  // Two lines swapped: the count is right, the rows are not; found while writing the merge.
+  const std::size_t a = s1.find('\n') + 1, b = s1.find('\n', a) + 1;
+  ASSERT_TRUE(write_text(work_ / "s1" / "paths.jsonl",
+                         s1.substr(a, b - a) + s1.substr(0, a) + s1.substr(b)));
+  CommandResult m = pathbench("merge s0 s1 --out m");
+  EXPECT_EQ(m.code, 2) << m.err;
+  EXPECT_NE(m.err.find("s1/paths.jsonl:1: is not the path of runs.csv row 2"), std::string::npos)
+      << m.err;
+  EXPECT_FALSE(fs::exists(work_ / "m.partial")) << "a failed merge left its staging folder";
+  EXPECT_FALSE(fs::exists(work_ / "m"));
+  ASSERT_TRUE(write_text(work_ / "s1" / "paths.jsonl", s1.substr(0, s1.size() - 1)));  // cut
+  m = pathbench("merge s0 s1 --out m");
+  EXPECT_EQ(m.code, 2);
+  EXPECT_NE(m.err.find("complete lines for"), std::string::npos) << m.err;
+  fs::remove(work_ / "s1" / "paths.jsonl");
+  m = pathbench("merge s0 s1 --out m");
+  EXPECT_EQ(m.code, 2);
+  EXPECT_NE(m.err.find("every shard saves them or none"), std::string::npos) << m.err;
+  ASSERT_TRUE(write_text(work_ / "s1" / "paths.jsonl", s1));
+  m = pathbench("merge s0 s1 --out m");
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_EQ(read_text(work_ / "m" / "paths.jsonl"), single);
 }
 
 TEST_F(ParallelRunTest, DefaultDirectoryAndLatestLikeAnyRun) {
