@@ -41,7 +41,7 @@ TEST_F(RunSafetyTest, ResumeRefusesAChangedExperimentAndNamesTheDifference) {
                   }(),
                   "seed"},
                  {config() + "repetition_order: back_to_back\n", "repetition_order"},
-                 {config() + "batch_min_us: 0\n", "batch_min_us"}};
+                 {config() + "batch_min_us: 20\n", "batch_min_us"}};
   for (const auto& change : changes) {
     ASSERT_TRUE(write_text(work_ / "changed.yaml", change.yaml));
     const CommandResult r = run({"run", "changed.yaml", "--resume", partial.string()});
