@@ -43,6 +43,14 @@ double parse_length_field(std::string_view text, const std::string& file, int li
   return v;
 }
 
+// Digits after the '.' of a length field parse_length_field accepted; -1 with an exponent, whose
+// precision is not a count of decimals.
+int printed_decimals(std::string_view text) {
+  if (text.find_first_of("eE") != std::string_view::npos) return -1;
+  const std::size_t dot = text.find('.');
+  return dot == std::string_view::npos ? 0 : static_cast<int>(text.size() - dot - 1);
+}
+
 ScenEntry parse_entry(std::string_view text, Layout layout, const std::string& file, int line) {
   std::vector<std::string_view> fields;
   if (layout == Layout::Tabs) {
@@ -69,6 +77,7 @@ ScenEntry parse_entry(std::string_view text, Layout layout, const std::string& f
   e.goal.x = parse_int_field(fields[6], file, line, 6, false);
   e.goal.y = parse_int_field(fields[7], file, line, 7, false);
   e.optimal = parse_length_field(fields[8], file, line);
+  e.decimals = printed_decimals(fields[8]);
   return e;
 }
 

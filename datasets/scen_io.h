@@ -28,6 +28,10 @@ struct ScenEntry {
   Point start;
   Point goal;
   double optimal = 0.0;  // optimal_length column
+  // Digits after the decimal point in optimal_length as written ("143.57" -> 2, "12" -> 0), so
+  // the length is compared at its own precision (matches_published in algorithms/core/moves.h);
+  // -1 when not read from text (generated: the exact double) or written with an exponent.
+  int decimals = -1;
   int line = 0;          // 1-based line in the file it was read from; 0 when generated
 
   bool operator==(const ScenEntry&) const = default;
@@ -63,7 +67,8 @@ void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& g
 void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesystem::path& scen_path,
                       const std::filesystem::path& map_path);
 
-// Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f).
+// Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f),
+// so an entry read back has decimals 8.
 // Throws std::runtime_error when the file cannot be written.
 void write_scen(const std::filesystem::path& path, const std::vector<ScenEntry>& entries);
 
