@@ -1,6 +1,8 @@
 #include "harness/runner/experiment_manifest.h"
 
+#include <set>
 #include <string>
+#include <tuple>
 
 #include "harness/output/run_manifest.h"
 #include "harness/output/run_row.h"
@@ -43,6 +45,20 @@ nlohmann::json base_manifest(const ExperimentConfig& cfg,
   return m;
 }
 
+nlohmann::json bad_query_counts(const std::vector<RunRow>& rows) {
+  std::set<std::tuple<std::string, std::string, int>> lines;
+  std::size_t bad_rows = 0;
+  nlohmann::json per_map = nlohmann::json::object();
+  for (const RunRow& r : rows) {
+    if (r.status != Status::BadQuery) continue;
+    ++bad_rows;
+    if (!lines.insert({r.dataset, r.map, r.query}).second) continue;
+    nlohmann::json& n = per_map[r.dataset + "/" + r.map];
+    n = n.is_number() ? n.get<std::size_t>() + 1 : std::size_t{1};
+  }
+  return {{"lines", lines.size()}, {"rows", bad_rows}, {"per_map", std::move(per_map)}};
+}
+
 nlohmann::json static_manifest(const ExperimentConfig& cfg,
                                const std::vector<ActivePlanner>& planners,
                                const std::vector<MapInstance>& maps, const StaticRunFacts& facts) {
@@ -52,6 +68,7 @@ nlohmann::json static_manifest(const ExperimentConfig& cfg,
   exp["repetition_order"] = to_string(cfg.repetition_order);
   exp["batch_min_us"] = cfg.batch_min_us;
   exp["batch_max"] = kMaxBatch;
+  exp["on_bad_query"] = to_string(cfg.on_bad_query);
   // planner_on_map.cpp: one untimed solve of the last query per (map, planner) before timing.
   exp["warm_up"] = "last_query";
   exp["baseline"] = cfg.baseline;
