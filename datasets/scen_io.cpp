@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -133,6 +134,25 @@ std::vector<ScenEntry> parse_scen(std::istream& in, const std::string& file) {
 std::vector<ScenEntry> read_scen(const std::filesystem::path& path) {
   std::ifstream in = open_input_file(path, "scenario");
   return parse_scen(in, path.string());
+}
+
+int scen_length_decimals(std::istream& in) {
+  int best = -1;
+  std::string text;
+  while (std::getline(in, text)) {
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    const auto fields = split_whitespace(text);
+    if (fields.size() != kNumFields) continue;  // header, blank or malformed: not this pass's job
+    const std::string_view f = fields[kNumFields - 1];
+    if (f.empty() || f.find_first_not_of("0123456789.") != std::string_view::npos) continue;
+    best = std::max(best, printed_decimals(f));
+  }
+  return best;
+}
+
+int scen_length_decimals_of_file(const std::filesystem::path& path) {
+  std::ifstream in = open_input_file(path, "scenario");
+  return scen_length_decimals(in);
 }
 
 std::string map_basename(const std::string& map_column) {

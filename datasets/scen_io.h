@@ -53,6 +53,17 @@ using ScenVisitor = std::function<bool(const ScenEntry&, std::size_t index)>;
 void scan_scen(std::istream& in, const std::string& file, const ScenVisitor& visit);
 void scan_scen_file(const std::filesystem::path& path, const ScenVisitor& visit);
 
+// The finest precision the file's optimal_length column is printed with: the largest
+// ScenEntry::decimals over its lines (-1 when no line has a plain decimal length). One line's own
+// digits understate its precision when the printer drops trailing zeros: MovingAI's dao and sc1
+// scens print 6 significant digits (%g), so 12.0000 is written "12" and 143.500 "143.5" beside
+// "3.41421"; half a unit in "12"'s last digit would accept 12.4 for 12. A fixed-decimals printer
+// (bg512's "%.2f") gives every line the same count, so the file's largest is the printer's.
+// A light text pass (lines that do not look like entries are skipped, nothing is checked), so a
+// `limit` still never fails on a malformed line it does not take.
+int scen_length_decimals(std::istream& in);
+int scen_length_decimals_of_file(const std::filesystem::path& path);
+
 // The part of the map column after its last '/' or '\\'.
 std::string map_basename(const std::string& map_column);
 

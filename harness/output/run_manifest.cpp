@@ -72,7 +72,8 @@ nlohmann::json build_and_machine_info() {
       {"tie_breaking", "f ascending, then g descending, then cell id ascending"},
       {"cost_tolerance",
        "against a published length b (a .scen's optimal_length): |a-b| <= max(half a unit in "
-       "b's last printed digit, 1e-5 * max(1, |b|)), e.g. +-0.005 for bg512's 2 decimals; "
+       "the last digit the scen file prints, 1e-5 * max(1, |b|)), e.g. +-0.005 for bg512's 2 "
+       "decimals; "
        "against a cost we computed (reported vs recomputed, our reference Dijkstra): "
        "|a-b| <= 1e-5 * max(1, |b|)"},
   };

@@ -68,11 +68,14 @@ void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
         q.decimals = -1;
       }
     } else {
-      // The published lengths are the reference: those that cannot be right are data problems,
-      // found here for every planner alike, before anything is solved.
+      // The published lengths are the reference, compared at the file's printed precision
+      // (scen_length_decimals says why not each line's own); those that cannot be right are
+      // data problems, found here for every planner alike, before anything is solved.
+      const int decimals = scen_length_decimals_of_file(src.scen);
       std::vector<int> labels;
       label_components(m.grid, labels);
       for (QueryInstance& q : m.queries) {
+        if (q.decimals >= 0) q.decimals = decimals;  // an exponent keeps the relative rule
         ScenEntry e;
         e.start = q.start;
         e.goal = q.goal;

@@ -16,8 +16,9 @@ struct QueryInstance {
   int bucket = 0;
   Point start, goal;
   double optimal = 0.0;  // .scen length, or reference Dijkstra cost; +inf = no path
-  // optimal's printed precision when it is a .scen length (ScenEntry::decimals), so it is
-  // compared at that precision; -1 when it is our reference cost (exact as a double).
+  // optimal's printed precision when it is a .scen length: the file's (scen_length_decimals, not
+  // the line's own digits, which a %g printer cuts short), so it is compared at that precision;
+  // -1 when it is our reference cost (exact as a double).
   int decimals = -1;
   int line = 0;  // the scen line (1-based); 0 when generated
   // Why the published length cannot be right (datasets/published_length.h), "" when it may be:

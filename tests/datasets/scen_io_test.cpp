@@ -174,6 +174,18 @@ TEST(ScenIo, KeepsPrintedDecimalsOfEachLength) {
   EXPECT_FALSE(costs_equal(kSqrt2, e[1].optimal));
 }
 
+// A file's precision is its finest printed length: dao's %g printer writes 12.0000 as "12".
+TEST(ScenIo, FilePrecisionIsTheLargestDecimalsOfAnyLine) {
+  std::istringstream g("version 1\n0\ta.map\t6\t4\t0\t0\t1\t0\t1\n"
+                       "0\ta.map\t6\t4\t0\t0\t2\t1\t2.41421\r\nnot an entry\n"
+                       "0\ta.map\t6\t4\t0\t0\t3\t0\t3.5\n");
+  EXPECT_EQ(scen_length_decimals(g), 5);
+  std::istringstream fixed("version 1.0\n0 a.map 6 4 0 0 1 0 1.00\n0 a.map 6 4 0 0 1 1 1.41\n");
+  EXPECT_EQ(scen_length_decimals(fixed), 2);
+  std::istringstream none("version 1\n");
+  EXPECT_EQ(scen_length_decimals(none), -1);
+}
+
 TEST(ScenIo, MissingFileIsInputError) { EXPECT_THROW(read_scen(fixture("nope.scen")), InputError); }
 
 TEST(ScenIo, WriteReadRoundTrip) {

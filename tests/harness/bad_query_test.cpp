@@ -145,6 +145,22 @@ TEST_F(BadQueryRun, TwoDecimalLengthsValidWithinHalfAUnit) {
   }
 }
 
+// dao's scens print 6 significant digits (%g): "1" beside "2.41421" is 1.00000, so both rows
+// are compared at 5 decimals, not "1" at half a unit (0.5).
+TEST_F(BadQueryRun, IntegerLengthInAGFileKeepsTheFilesPrecision) {
+  write("walled.map.scen", "version 1\n0\twalled.map\t5\t3\t0\t0\t1\t0\t1\n"
+                           "0\twalled.map\t5\t3\t0\t0\t1\t1\t1.41421\n");
+  write("cfg.yaml", walled_config());
+  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const Csv csv = read_csv(work_ / "out" / "runs.csv");
+  ASSERT_EQ(csv.rows.size(), 4u);
+  for (const auto& row : csv.rows) {
+    EXPECT_EQ(row.at("optimal_decimals"), "5");
+    EXPECT_EQ(row.at("valid"), "1") << row.at("error");
+  }
+}
+
 // dao's case: length 0 for two distinct cells with no path between them. With the default
 // (record) every planner's row is kept as bad_query with the reason, none is invalid, rc 0, and
 // meta.json counts the line once for its map.
