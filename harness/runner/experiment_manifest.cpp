@@ -1,9 +1,8 @@
 #include "harness/runner/experiment_manifest.h"
 
-#include <set>
 #include <string>
-#include <tuple>
 
+#include "harness/output/bad_query_lines.h"
 #include "harness/output/run_manifest.h"
 #include "harness/output/run_row.h"
 #include "harness/runner/experiment_fingerprint.h"
@@ -46,17 +45,10 @@ nlohmann::json base_manifest(const ExperimentConfig& cfg,
 }
 
 nlohmann::json bad_query_counts(const std::vector<RunRow>& rows) {
-  std::set<std::tuple<std::string, std::string, int>> lines;
-  std::size_t bad_rows = 0;
+  const BadQueryLines bad = count_bad_query_lines(rows);
   nlohmann::json per_map = nlohmann::json::object();
-  for (const RunRow& r : rows) {
-    if (r.status != Status::BadQuery) continue;
-    ++bad_rows;
-    if (!lines.insert({r.dataset, r.map, r.query}).second) continue;
-    nlohmann::json& n = per_map[r.dataset + "/" + r.map];
-    n = n.is_number() ? n.get<std::size_t>() + 1 : std::size_t{1};
-  }
-  return {{"lines", lines.size()}, {"rows", bad_rows}, {"per_map", std::move(per_map)}};
+  for (const auto& [map, n] : bad.per_map) per_map[map] = n;
+  return {{"lines", bad.lines}, {"rows", bad.rows}, {"per_map", std::move(per_map)}};
 }
 
 nlohmann::json static_manifest(const ExperimentConfig& cfg,

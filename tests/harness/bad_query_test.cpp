@@ -192,8 +192,15 @@ TEST_F(BadQueryRun, ZeroLengthForUnreachablePairIsRecorded) {
   EXPECT_EQ(meta["bad_queries"]["rows"], 4);
   EXPECT_EQ(meta["bad_queries"]["per_map"]["walled/walled.map"], 2);
   EXPECT_NE(meta["cost_tolerance"].get<std::string>().find("half a unit"), std::string::npos);
-  const std::string summary = read_text(work_ / "out" / "summary.csv");
-  EXPECT_FALSE(summary.empty());
+  const std::string md = read_text(work_ / "out" / "summary.md");
+  EXPECT_NE(md.find("## Data problems (status bad_query)\n\n2 scen lines (4 rows)"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("- walled/walled.map: 2\n"), std::string::npos) << md;
+  // report recomputes the same summary.md from runs.csv.
+  const CmdResult rep = run({"report", "out"});
+  EXPECT_EQ(rep.code, 0) << rep.out << rep.err;
+  EXPECT_EQ(read_text(work_ / "out" / "summary.md"), md);
 }
 
 // on_bad_query: error stops the run before anything is solved, naming file, line and field.
