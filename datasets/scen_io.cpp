@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -43,6 +44,14 @@ double parse_length_field(std::string_view text, const std::string& file, int li
   return v;
 }
 
+// Digits after the '.' of a length field parse_length_field accepted; -1 with an exponent, whose
+// precision is not a count of decimals.
+int printed_decimals(std::string_view text) {
+  if (text.find_first_of("eE") != std::string_view::npos) return -1;
+  const std::size_t dot = text.find('.');
+  return dot == std::string_view::npos ? 0 : static_cast<int>(text.size() - dot - 1);
+}
+
 ScenEntry parse_entry(std::string_view text, Layout layout, const std::string& file, int line) {
   std::vector<std::string_view> fields;
   if (layout == Layout::Tabs) {
@@ -69,6 +78,7 @@ ScenEntry parse_entry(std::string_view text, Layout layout, const std::string& f
   e.goal.x = parse_int_field(fields[6], file, line, 6, false);
   e.goal.y = parse_int_field(fields[7], file, line, 7, false);
   e.optimal = parse_length_field(fields[8], file, line);
+  e.decimals = printed_decimals(fields[8]);
   return e;
 }
 
@@ -124,6 +134,25 @@ std::vector<ScenEntry> parse_scen(std::istream& in, const std::string& file) {
 std::vector<ScenEntry> read_scen(const std::filesystem::path& path) {
   std::ifstream in = open_input_file(path, "scenario");
   return parse_scen(in, path.string());
+}
+
+int scen_length_decimals(std::istream& in) {
+  int best = -1;
+  std::string text;
+  while (std::getline(in, text)) {
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    const auto fields = split_whitespace(text);
+    if (fields.size() != kNumFields) continue;  // header, blank or malformed: not this pass's job
+    const std::string_view f = fields[kNumFields - 1];
+    if (f.empty() || f.find_first_not_of("0123456789.") != std::string_view::npos) continue;
+    best = std::max(best, printed_decimals(f));
+  }
+  return best;
+}
+
+int scen_length_decimals_of_file(const std::filesystem::path& path) {
+  std::ifstream in = open_input_file(path, "scenario");
+  return scen_length_decimals(in);
 }
 
 std::string map_basename(const std::string& map_column) {

@@ -28,6 +28,10 @@ struct ScenEntry {
   Point start;
   Point goal;
   double optimal = 0.0;  // optimal_length column
+  // Digits after the decimal point in optimal_length as written ("143.57" -> 2, "12" -> 0), so
+  // the length is compared at its own precision (matches_published in algorithms/core/moves.h);
+  // -1 when not read from text (generated: the exact double) or written with an exponent.
+  int decimals = -1;
   int line = 0;          // 1-based line in the file it was read from; 0 when generated
 
   bool operator==(const ScenEntry&) const = default;
@@ -49,6 +53,17 @@ using ScenVisitor = std::function<bool(const ScenEntry&, std::size_t index)>;
 void scan_scen(std::istream& in, const std::string& file, const ScenVisitor& visit);
 void scan_scen_file(const std::filesystem::path& path, const ScenVisitor& visit);
 
+// The finest precision the file's optimal_length column is printed with: the largest
+// ScenEntry::decimals over its lines (-1 when no line has a plain decimal length). One line's own
+// digits understate its precision when the printer drops trailing zeros: MovingAI's dao and sc1
+// scens print 6 significant digits (%g), so 12.0000 is written "12" and 143.500 "143.5" beside
+// "3.41421"; half a unit in "12"'s last digit would accept 12.4 for 12. A fixed-decimals printer
+// (bg512's "%.2f") gives every line the same count, so the file's largest is the printer's.
+// A light text pass (lines that do not look like entries are skipped, nothing is checked), so a
+// `limit` still never fails on a malformed line it does not take.
+int scen_length_decimals(std::istream& in);
+int scen_length_decimals_of_file(const std::filesystem::path& path);
+
 // The part of the map column after its last '/' or '\\'.
 std::string map_basename(const std::string& map_column);
 
@@ -63,7 +78,8 @@ void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& g
 void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesystem::path& scen_path,
                       const std::filesystem::path& map_path);
 
-// Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f).
+// Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f),
+// so an entry read back has decimals 8.
 // Throws std::runtime_error when the file cannot be written.
 void write_scen(const std::filesystem::path& path, const std::vector<ScenEntry>& entries);
 

@@ -19,7 +19,8 @@ constexpr double kBucketWidth = 4.0;
 // Enough starts to see most of the map's bucket range before stopping early.
 constexpr int kMinScenarioStarts = 4;
 
-// Component label per CellId (-1 for blocked/padding); returns the number of components.
+}  // namespace
+
 int label_components(const Grid& grid, std::vector<int>& label) {
   label.assign(grid.num_ids(), -1);
   const MoveOffsets off(grid);
@@ -43,8 +44,6 @@ int label_components(const Grid& grid, std::vector<int>& label) {
     }
   return count;
 }
-
-}  // namespace
 
 int count_components(const Grid& grid) {
   std::vector<int> label;

@@ -33,4 +33,8 @@ std::vector<CellId> largest_component(const Grid& grid);
 // Number of connected components of free cells under the grid's MoveRules.
 int count_components(const Grid& grid);
 
+// Component label per CellId under the grid's MoveRules (-1 for blocked cells and padding);
+// returns the number of components. Two free cells are connected iff their labels are equal.
+int label_components(const Grid& grid, std::vector<int>& label);
+
 }  // namespace pathbench

@@ -4,7 +4,9 @@
 // Cost model (decided once, here): costs are doubles. A cardinal step has length 1, a diagonal
 // step length sqrt(2) (exact double), and entering cell c multiplies the length by
 // grid.cell_cost(c). Path costs are summed in path order. Comparisons against reference costs use
-// kCostTolerance (relative), which also accepts MovingAI's 6-significant-digit .scen lengths.
+// kCostTolerance (relative), which also accepts MovingAI's 6-significant-digit .scen lengths;
+// a length published as text with few decimals (bg512's version-1.0 scens print 2) is compared
+// at its own precision (matches_published).
 // The best-first searches order nodes by a fixed-point image of these costs
 // (algorithms/core/search_cost.h), in which equally good paths tie exactly; the costs they
 // report are still these doubles, summed over the returned path.
@@ -26,6 +28,20 @@ inline constexpr double kCostTolerance = 1e-5;
 
 inline bool costs_equal(double a, double b) {
   return std::fabs(a - b) <= kCostTolerance * std::max(1.0, std::fabs(b));
+}
+
+// Tolerance for a cost compared with a length published as text with `decimals` digits after the
+// point: half a unit in its last printed digit (the rounding of the text), or the relative
+// kCostTolerance, whichever is larger. decimals < 0 means "not published text" (a reference we
+// computed, exact as a double), which gets kCostTolerance alone.
+inline double published_tolerance(double published, int decimals) {
+  const double relative = kCostTolerance * std::max(1.0, std::fabs(published));
+  if (decimals < 0) return relative;
+  return std::max(relative, 0.5 * std::pow(10.0, -decimals));
+}
+
+inline bool matches_published(double cost, double published, int decimals) {
+  return std::fabs(cost - published) <= published_tolerance(published, decimals);
 }
 
 // Cost of a shortest obstacle-free 8-connected path between cells dx, dy >= 0 apart (uniform

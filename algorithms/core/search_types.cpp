@@ -10,8 +10,8 @@ namespace pathbench {
 std::string_view to_string(Status s) {
   static constexpr std::string_view kNames[] = {"solved",        "unreachable", "invalid_query",
                                                 "timeout",       "unsupported", "crashed",
-                                                "protocol_error"};  // in Status's order
-  static_assert(std::size(kNames) == static_cast<std::size_t>(Status::ProtocolError) + 1);
+                                                "protocol_error", "bad_query"};  // in Status's order
+  static_assert(std::size(kNames) == static_cast<std::size_t>(Status::BadQuery) + 1);
   const auto i = static_cast<std::size_t>(s);
   return i < std::size(kNames) ? kNames[i] : "unknown";
 }

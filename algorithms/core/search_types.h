@@ -42,6 +42,10 @@ enum class Status : std::uint8_t {
   // check, so like Timeout they are unsolved outcomes; SearchResult::message says what happened.
   Crashed,        // the planner's process exited (or could not be started)
   ProtocolError,  // it answered with malformed output, a wrong id or missing fields
+  // Never a planner's answer: the harness's verdict on a row whose published query data cannot
+  // be right (a scen length of 0 for distinct cells, a length for a pair with no path, ...;
+  // harness/runner/bad_query.h). No summary counts it as solved, valid or optimal.
+  BadQuery,
 };
 
 std::string_view to_string(Status s);

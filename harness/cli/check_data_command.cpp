@@ -1,9 +1,10 @@
-// `pathbench check-data PATH...`: see datasets/dataset_check.h.
+// `pathbench check-data PATH...`: see datasets/dataset_check.h. Every problem is one line on
+// stderr, "error: <kind>: <file>[:<line>]: [field 'f': ]<message>", then a count per kind; exit
+// 1 when there is any, 0 otherwise.
 #include <fmt/format.h>
 
 #include <iostream>
 
-#include "algorithms/core/input_error.h"
 #include "datasets/dataset_check.h"
 #include "harness/cli/commands.h"
 
@@ -22,18 +23,24 @@ void check_data_options(CLI::App& cmd, CheckDataArgs& a) {
 }
 
 int check_data_command(const CheckDataArgs& args) {
-  const DatasetCheck c =
-      check_dataset(std::vector<std::filesystem::path>(args.paths.begin(), args.paths.end()));
-  if (args.require_scen && !c.maps_without_scen.empty())
-    throw InputError(c.maps_without_scen.front(), 0, "",
-                     fmt::format("no scenario file beside it (NAME.map.scen); {} of {} maps have "
-                                 "none",
-                                 c.maps_without_scen.size(), c.maps));
-  for (const std::string& m : c.maps_without_scen)
-    std::cout << fmt::format("note: {} has no .scen beside it\n", m);
-  std::cout << fmt::format("ok: {} maps, {} scenario files, {} queries\n", c.maps, c.scens,
-                           c.queries);
-  return 0;
+  const DatasetCheck c = check_dataset(
+      std::vector<std::filesystem::path>(args.paths.begin(), args.paths.end()), args.require_scen);
+  for (const DataProblem& p : c.problems)
+    std::cerr << fmt::format("error: {}: {}\n", p.kind, p.what);
+  if (!args.require_scen)
+    for (const std::string& m : c.maps_without_scen)
+      std::cout << fmt::format("note: {} has no .scen beside it\n", m);
+  if (c.problems.empty()) {
+    std::cout << fmt::format("ok: {} maps, {} scenario files, {} queries\n", c.maps, c.scens,
+                             c.queries);
+    return 0;
+  }
+  std::string kinds;
+  for (const auto& [kind, n] : c.per_kind())
+    kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", n, kind);
+  std::cout << fmt::format("{} problems ({}) in {} maps, {} scenario files, {} queries\n",
+                           c.problems.size(), kinds, c.maps, c.scens, c.queries);
+  return 1;
 }
 
 }  // namespace

@@ -39,6 +39,13 @@ RepetitionOrder read_repetition_order(const Context& ctx, const Value& v) {
   ctx.fail(v.line, v.field, "expected sweep or back_to_back, got '" + text + "'");
 }
 
+BadQueryPolicy read_bad_query_policy(const Context& ctx, const Value& v) {
+  const std::string text = get_string(ctx, v);
+  if (text == "record") return BadQueryPolicy::Record;
+  if (text == "error") return BadQueryPolicy::Error;
+  ctx.fail(v.line, v.field, "expected record or error, got '" + text + "'");
+}
+
 // The items of the top-level list `key` ("datasets"), which must be there and hold at least one
 // `what` ("dataset"). Unlike list_items, a lone scalar is no list here.
 std::vector<Value> required_list(const Context& ctx, const MapReader& m, const std::string& key,
@@ -55,7 +62,7 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
   const MapReader m(
       ctx, root, "", line_of(root, 1),
       {"name", "seed", "repetitions", "repetition_order", "batch_min_us", "cpu", "time_limit_s",
-       "validate", "baseline", "datasets", "planners", "dynamic", "summary"});
+       "validate", "on_bad_query", "baseline", "datasets", "planners", "dynamic", "summary"});
   ExperimentConfig cfg;
   const Value& name = m.require("name");
   cfg.name = get_string(ctx, name);
@@ -90,6 +97,7 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
       ctx.fail(t->line, t->field, problem);
   }
   if (const Value* v = m.find("validate")) cfg.validate = get_bool(ctx, *v);
+  if (const Value* b = m.find("on_bad_query")) cfg.on_bad_query = read_bad_query_policy(ctx, *b);
   if (const Value* sv = m.find("summary")) {
     const MapReader sm(ctx, sv->node, sv->field, sv->line, {"by"});
     if (const Value* by = sm.find("by")) {
@@ -137,6 +145,10 @@ ExperimentConfig read_experiment(const Context& ctx, const YAML::Node& root) {
 
 const char* to_string(RepetitionOrder order) {
   return order == RepetitionOrder::Sweep ? "sweep" : "back_to_back";
+}
+
+const char* to_string(BadQueryPolicy policy) {
+  return policy == BadQueryPolicy::Record ? "record" : "error";
 }
 
 ExperimentConfig parse_experiment(const std::string& yaml_text, const fs::path& file,

@@ -101,6 +101,19 @@ enum class RepetitionOrder : std::uint8_t {
 };
 const char* to_string(RepetitionOrder order);
 
+// What a run does with a scen line whose published length cannot be right (`on_bad_query`;
+// datasets/published_length.h, harness/runner/bad_query.h).
+//  - Record (the default): the row is kept with status bad_query and the reason in its error
+//    column, counted per map in meta.json, and never counted as solved, valid, optimal or as a
+//    failed validation. The default because published suites ship such lines (173 in dao, whose
+//    length is 0 for pairs with no path) and a run over a whole suite must neither stop after
+//    hours on one of them nor call it a planner's fault; nothing is dropped, every one is listed.
+//  - Error: the run stops with an InputError naming the scen file, line and optimal_length;
+//    before any solve for what needs no search, at the first disagreeing row for the rest. For
+//    one's own scens, where a bad line is a mistake to fix.
+enum class BadQueryPolicy : std::uint8_t { Record, Error };
+const char* to_string(BadQueryPolicy policy);
+
 // Solves faster than this are timed in batches (the same query k times in one clock pair).
 // Off by default: every solve gets its own clock pair, as warthog and the competition's start kit
 // time, because a batch repeats a query back to back in a warm cache (docs/measuring.md measured
@@ -122,6 +135,7 @@ struct ExperimentConfig {
   int cpu_line = 0;
   double time_limit_s = 0.0;  // 0 = no limit
   bool validate = true;
+  BadQueryPolicy on_bad_query = BadQueryPolicy::Record;
   std::string baseline;                   // empty = none
   GroupBy summary_by = GroupBy::Dataset;  // `summary: {by: map}`: group the summary per map
   std::vector<DatasetConfig> datasets;

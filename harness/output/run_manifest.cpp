@@ -70,7 +70,12 @@ nlohmann::json build_and_machine_info() {
        "order by fixed-point costs (2^32 units per 1, steps rounded up: exact f ties), reported "
        "costs are the path's double sum"},
       {"tie_breaking", "f ascending, then g descending, then cell id ascending"},
-      {"cost_tolerance", "|a-b| <= 1e-5 * max(1, |b|)"},
+      {"cost_tolerance",
+       "against a published length b (a .scen's optimal_length): |a-b| <= max(half a unit in "
+       "the last digit the scen file prints, 1e-5 * max(1, |b|)), e.g. +-0.005 for bg512's 2 "
+       "decimals; "
+       "against a cost we computed (reported vs recomputed, our reference Dijkstra): "
+       "|a-b| <= 1e-5 * max(1, |b|)"},
   };
 }
 

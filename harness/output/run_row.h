@@ -27,6 +27,10 @@ struct RunRow {
   bool valid = false;
   double cost = 0.0;           // +inf when no path was returned
   double optimal = 0.0;        // reference; +inf when the reference finds no path
+  // optimal's printed precision when it is a published .scen length (compared at that
+  // precision: matches_published), -1 when it is our computed reference. Empty in runs.csv for
+  // -1 and in a runs.csv written before schema version 4.
+  int optimal_decimals = -1;
   double suboptimality = 0.0;  // cost / optimal (1 for zero-length), NaN when not solved
   std::size_t path_cells = 0;
   Counters counters;
@@ -50,19 +54,37 @@ struct RunRow {
   std::string error;
 };
 
+// A row that counts as a wrong answer (the run's "failed validation", exit 3): validated, not
+// valid, and an answer to check. Timeouts, crashes and protocol errors are not valid (there is no
+// path to check) but are outcomes, not wrong answers; a bad_query row is a data problem of the
+// benchmark, not the planner's (issue 30). Both are counted apart by their status.
+inline bool failed_validation(const RunRow& r) {
+  if (!r.validated || r.valid) return false;
+  switch (r.status) {
+    case Status::Timeout:
+    case Status::Crashed:
+    case Status::ProtocolError:
+    case Status::BadQuery:
+      return false;
+    default:
+      return true;
+  }
+}
+
 // Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.
 // 2: time_spread. 3: batch and path_us; time_us became the search alone (it included path
-// writing).
-inline constexpr int kRunSchemaVersion = 3;
-inline constexpr std::array<std::string_view, 28> kRunColumns = {
+// writing). 4: optimal_decimals; status bad_query.
+inline constexpr int kRunSchemaVersion = 4;
+inline constexpr std::array<std::string_view, 29> kRunColumns = {
     "dataset",     "map",        "query",     "planner",    "algorithm",
     "params",      "sx",         "sy",        "gx",         "gy",
     "status",      "valid",      "cost",      "optimal",    "suboptimality",
     "path_cells",  "expansions", "generated", "time_us",    "bucket",
     "updates",     "peak_open",  "prep_ms",   "prep_bytes", "error",
-    "time_spread", "batch",      "path_us"};
-// Columns a runs.csv of an older schema may lack (time_spread and path_us read as NaN, batch as 1).
-inline constexpr std::array<std::string_view, 3> kOptionalRunColumns = {"time_spread", "batch",
-                                                                        "path_us"};
+    "time_spread", "batch",      "path_us",   "optimal_decimals"};
+// Columns a runs.csv of an older schema may lack (time_spread and path_us read as NaN, batch as 1,
+// optimal_decimals as -1).
+inline constexpr std::array<std::string_view, 4> kOptionalRunColumns = {
+    "time_spread", "batch", "path_us", "optimal_decimals"};
 
 }  // namespace pathbench

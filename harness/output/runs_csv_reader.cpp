@@ -19,7 +19,7 @@ namespace {
 Status parse_status(const std::string& s, bool& ok) {
   ok = true;
   for (Status st : {Status::Solved, Status::Unreachable, Status::InvalidQuery, Status::Timeout,
-                    Status::Unsupported, Status::Crashed, Status::ProtocolError})
+                    Status::Unsupported, Status::Crashed, Status::ProtocolError, Status::BadQuery})
     if (to_string(st) == s) return st;
   ok = false;
   return Status::InvalidQuery;
@@ -183,6 +183,10 @@ RunsCsv parse_runs_csv(std::string_view csv_text, const std::string& file) {
     row.batch = at.count("batch") ? integer("batch", 0) : 1;
     if (row.batch < 1) throw bad("batch");
     row.path_us = at.count("path_us") ? real("path_us", kNaN) : kNaN;
+    row.optimal_decimals = at.count("optimal_decimals") && !text("optimal_decimals").empty()
+                               ? integer("optimal_decimals", 0)
+                               : -1;
+    if (row.optimal_decimals < -1) throw bad("optimal_decimals");
     row.extra_names = extras.get();
     for (std::size_t k = 0; k < extra_at.size(); ++k) {
       const std::string& s = f[extra_at[k]];

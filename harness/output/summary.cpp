@@ -83,7 +83,7 @@ void aggregate(const std::vector<const RunRow*>& members,
     }
     if (std::isfinite(r->optimal)) {
       ++s.with_reference;
-      if (costs_equal(r->cost, r->optimal)) ++s.optimal;
+      if (matches_published(r->cost, r->optimal, r->optimal_decimals)) ++s.optimal;
       if (!std::isnan(r->suboptimality)) sub.push_back(r->suboptimality);
     }
     const auto b = base.find({r->dataset, r->map, r->query});

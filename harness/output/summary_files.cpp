@@ -1,11 +1,12 @@
 // The summary files of a run: summary.csv, summary_buckets.csv (full precision, for tools) and
-// summary.md (the text tables as Markdown).
+// summary.md (the text tables as Markdown, and the lines recorded as data problems).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
+#include "harness/output/bad_query_lines.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/summary.h"
 #include "harness/output/summary_significance.h"
@@ -92,6 +93,14 @@ std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const 
   std::ofstream md(dir / "summary.md");
   if (!md) throw std::runtime_error("cannot write " + (dir / "summary.md").string());
   write_summary_markdown(md, title, overall, by_length, options);
+  // Rows no table counts (not solved, valid or optimal), so their number is said here.
+  if (const BadQueryLines bad = count_bad_query_lines(rows); bad.lines > 0) {
+    md << "\n## Data problems (status bad_query)\n\n"
+       << bad.lines << " scen lines (" << bad.rows
+       << " rows) have a published length that cannot be right; the reason is in each row's "
+          "error column, and no table above counts them. Per map:\n\n";
+    for (const auto& [map, n] : bad.per_map) md << "- " << map << ": " << n << '\n';
+  }
   if (!md) throw std::runtime_error("write failed: " + (dir / "summary.md").string());
   return overall;
 }

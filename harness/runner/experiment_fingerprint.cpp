@@ -105,6 +105,8 @@ nlohmann::json effective_experiment(const ExperimentConfig& cfg,
           {"batch_min_us", cfg.batch_min_us},
           {"time_limit_s", cfg.time_limit_s},
           {"validate", cfg.validate},
+          // What becomes of a bad scen line: a resume under the other policy would mix the two.
+          {"on_bad_query", to_string(cfg.on_bad_query)},
           {"baseline", cfg.baseline},
           {"planners", std::move(planner_list)},
           {"maps", std::move(map_list)}};

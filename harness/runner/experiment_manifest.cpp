@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "harness/output/bad_query_lines.h"
 #include "harness/output/run_manifest.h"
 #include "harness/output/run_row.h"
 #include "harness/runner/experiment_fingerprint.h"
@@ -43,6 +44,13 @@ nlohmann::json base_manifest(const ExperimentConfig& cfg,
   return m;
 }
 
+nlohmann::json bad_query_counts(const std::vector<RunRow>& rows) {
+  const BadQueryLines bad = count_bad_query_lines(rows);
+  nlohmann::json per_map = nlohmann::json::object();
+  for (const auto& [map, n] : bad.per_map) per_map[map] = n;
+  return {{"lines", bad.lines}, {"rows", bad.rows}, {"per_map", std::move(per_map)}};
+}
+
 nlohmann::json static_manifest(const ExperimentConfig& cfg,
                                const std::vector<ActivePlanner>& planners,
                                const std::vector<MapInstance>& maps, const StaticRunFacts& facts) {
@@ -52,6 +60,7 @@ nlohmann::json static_manifest(const ExperimentConfig& cfg,
   exp["repetition_order"] = to_string(cfg.repetition_order);
   exp["batch_min_us"] = cfg.batch_min_us;
   exp["batch_max"] = kMaxBatch;
+  exp["on_bad_query"] = to_string(cfg.on_bad_query);
   // planner_on_map.cpp: one untimed solve of the last query per (map, planner) before timing.
   exp["warm_up"] = "last_query";
   exp["baseline"] = cfg.baseline;

@@ -147,11 +147,11 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   outcome.resumed = point.previous.rows.size();
   std::vector<RunRow> rows = std::move(point.previous.rows);
   for (const RunRow& r : rows)
-    if (r.validated && !r.valid) ++outcome.invalid;
+    if (failed_validation(r)) ++outcome.invalid;
   rows.reserve(total);
   std::size_t done = 0;
   const RowSink sink = [&](RunRow&& row, const Grid& grid, const std::vector<CellId>& path) {
-    if (row.validated && !row.valid) ++outcome.invalid;
+    if (failed_validation(row)) ++outcome.invalid;
     writer.write(row, grid, path);
     rows.push_back(std::move(row));
     progress.tick(++done);
@@ -176,6 +176,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
   outcome.summary = write_summaries(run->staging(), cfg.name, rows, summary_options);
+  run->meta()["bad_queries"] = bad_query_counts(rows);
   record_run_end(run->meta());
   run->write_meta();
   append_measurement_notes(run->staging(), run->meta());

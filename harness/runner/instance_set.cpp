@@ -7,13 +7,15 @@
 #include "algorithms/reference/reference_dijkstra.h"
 #include "datasets/map_io.h"
 #include "datasets/map_shape.h"
+#include "datasets/published_length.h"
 #include "datasets/scen_io.h"
 #include "datasets/scenario_generator.h"
 
 namespace pathbench {
 namespace {
 
-void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
+void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
+                   std::vector<MapInstance>& out) {
   for (const MapSource& src : ds.maps) {
     MapInstance m;
     m.dataset = ds.name;
@@ -28,7 +30,8 @@ void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
       return ds.limit > 0 && m.queries.size() >= static_cast<std::size_t>(ds.limit);
     };
     const auto take = [&](const ScenEntry& e, std::size_t i) {
-      m.queries.push_back({static_cast<int>(i), e.bucket, e.start, e.goal, e.optimal});
+      m.queries.push_back(
+          {static_cast<int>(i), e.bucket, e.start, e.goal, e.optimal, e.decimals, e.line, {}});
     };
     // The scen is streamed: with a `limit` the lines after the last query taken are never read,
     // so `limit: 1` on a huge file costs one line of memory.
@@ -59,8 +62,31 @@ void load_movingai(const DatasetConfig& ds, std::vector<MapInstance>& out) {
       return !full() && (wanted.empty() || next_wanted < wanted.size());
     });
     // .scen lengths assume the MovingAI rules; other rules or terrain need our own reference.
-    if (ds.rules != MoveRules{} || !ds.terrain.empty())
-      for (QueryInstance& q : m.queries) q.optimal = reference_cost(m.grid, q.start, q.goal);
+    if (ds.rules != MoveRules{} || !ds.terrain.empty()) {
+      for (QueryInstance& q : m.queries) {
+        q.optimal = reference_cost(m.grid, q.start, q.goal);
+        q.decimals = -1;
+      }
+    } else {
+      // The published lengths are the reference, compared at the file's printed precision
+      // (scen_length_decimals says why not each line's own); those that cannot be right are
+      // data problems, found here for every planner alike, before anything is solved.
+      const int decimals = scen_length_decimals_of_file(src.scen);
+      std::vector<int> labels;
+      label_components(m.grid, labels);
+      for (QueryInstance& q : m.queries) {
+        if (q.decimals >= 0) q.decimals = decimals;  // an exponent keeps the relative rule
+        ScenEntry e;
+        e.start = q.start;
+        e.goal = q.goal;
+        e.optimal = q.optimal;
+        e.decimals = q.decimals;
+        q.data_problem = published_length_problem(m.grid, labels, e);
+        if (!q.data_problem.empty() && on_bad_query == BadQueryPolicy::Error)
+          throw InputError(src.scen.string(), q.line, "optimal_length",
+                           q.data_problem + " (on_bad_query: error)");
+      }
+    }
     out.push_back(std::move(m));
   }
 }
@@ -79,13 +105,16 @@ void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
       m.grid.set_passable(s.x, s.y, true);
       m.grid.set_passable(t.x, t.y, true);
       const double opt = reference_cost(m.grid, s, t);
-      m.queries.push_back({0, std::isfinite(opt) ? static_cast<int>(opt / 4) : -1, s, t, opt});
+      m.queries.push_back(
+          {0, std::isfinite(opt) ? static_cast<int>(opt / 4) : -1, s, t, opt, -1, 0, {}});
     } else {
       const auto entries = generate_scenarios(m.grid, m.map_name + ".map", g.queries_per_bucket,
                                               m.seed, g.max_buckets);
       for (std::size_t k = 0; k < entries.size(); ++k) {
         const ScenEntry& e = entries[k];
-        m.queries.push_back({static_cast<int>(k), e.bucket, e.start, e.goal, e.optimal});
+        // Generated lengths are our exact doubles: compared at 1e-5, not at a printed precision.
+        m.queries.push_back(
+            {static_cast<int>(k), e.bucket, e.start, e.goal, e.optimal, -1, 0, {}});
       }
     }
     out.push_back(std::move(m));
@@ -100,7 +129,7 @@ std::vector<MapInstance> load_instances(const ExperimentConfig& config) {
     const DatasetConfig& ds = config.datasets[d];
     const std::size_t first = out.size();
     if (ds.kind == DatasetConfig::Kind::MovingAI)
-      load_movingai(ds, out);
+      load_movingai(ds, config.on_bad_query, out);
     else
       load_generated(ds, out);
     // A dataset that yields nothing is a mistake (an empty scen, a bucket range that matches no

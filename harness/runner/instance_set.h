@@ -16,6 +16,14 @@ struct QueryInstance {
   int bucket = 0;
   Point start, goal;
   double optimal = 0.0;  // .scen length, or reference Dijkstra cost; +inf = no path
+  // optimal's printed precision when it is a .scen length: the file's (scen_length_decimals, not
+  // the line's own digits, which a %g printer cuts short), so it is compared at that precision;
+  // -1 when it is our reference cost (exact as a double).
+  int decimals = -1;
+  int line = 0;  // the scen line (1-based); 0 when generated
+  // Why the published length cannot be right (datasets/published_length.h), "" when it may be:
+  // such a query's rows get status bad_query (on_bad_query: record).
+  std::string data_problem;
 };
 
 struct MapInstance {
@@ -29,7 +37,8 @@ struct MapInstance {
 };
 
 // Reads or generates every map of every dataset, applies limit/bucket filters, and checks each
-// scenario against its map. Throws InputError on bad files.
+// scenario against its map. Throws InputError on bad files, and on a published length that
+// cannot be right when config.on_bad_query is error (else it is kept in data_problem).
 std::vector<MapInstance> load_instances(const ExperimentConfig& config);
 
 }  // namespace pathbench

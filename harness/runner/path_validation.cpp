@@ -1,6 +1,7 @@
 #include "harness/runner/path_validation.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cmath>
 
 #include "algorithms/core/moves.h"
@@ -14,15 +15,20 @@ PathCheck fail(std::string why, double cost = 0.0) { return {false, cost, std::m
 }  // namespace
 
 PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, double optimal,
-                       const Capabilities& caps) {
+                       const Capabilities& caps, int optimal_decimals) {
   const bool known = !std::isnan(optimal);
+  // Against the reference: at a published length's own precision, else 1e-5 relative.
+  const auto equal_ref = [&](double cost, double ref) {
+    return matches_published(cost, ref, optimal_decimals);
+  };
   switch (r.status) {
     case Status::Timeout:
     case Status::Crashed:
     case Status::ProtocolError:
-      return {true, 0.0, {}};
+      return {false, 0.0, {}};
     case Status::InvalidQuery:
     case Status::Unsupported:
+    case Status::BadQuery:
       return fail(fmt::format("planner reported {}: {}", to_string(r.status), r.message));
     case Status::Unreachable:
       if (known && std::isfinite(optimal))
@@ -45,14 +51,18 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
     return fail(fmt::format("reported cost {} but the path costs {}", r.cost, cost), cost);
   if (known) {
     if (!std::isfinite(optimal)) return fail("solved, but the reference finds no path", cost);
-    if (cost < optimal && !costs_equal(cost, optimal))
+    if (cost < optimal && !equal_ref(cost, optimal))
       return fail(fmt::format("cost {} is below the reference optimum {}", cost, optimal), cost);
     const CostGuarantee claim = cost_guarantee(caps, grid.rules());
-    if (claim.optimal && !costs_equal(cost, optimal))
+    if (claim.optimal && !equal_ref(cost, optimal))
       return fail(fmt::format("cost {} is not optimal ({})", cost, optimal), cost);
     if (!claim.optimal && std::isfinite(claim.suboptimality_bound)) {
       const double bound = claim.suboptimality_bound * optimal;
-      if (cost > bound && !costs_equal(cost, bound))
+      // The reference's rounding is scaled by the bound along with it.
+      const double slack = std::max(
+          kCostTolerance * std::max(1.0, bound),
+          claim.suboptimality_bound * published_tolerance(optimal, optimal_decimals));
+      if (cost > bound + slack)
         return fail(fmt::format("cost {} exceeds the bound {} x {}", cost,
                                 claim.suboptimality_bound, optimal),
                     cost);

@@ -19,16 +19,20 @@ struct PathCheck {
 };
 
 // `optimal` is the reference cost (+infinity when the reference proved no path; NaN when
-// unknown). Rules:
+// unknown); `optimal_decimals` its printed precision when it is a published length (a .scen's
+// optimal_length), -1 when it is a cost we computed. Rules:
 //  - Solved: path starts at start, ends at goal, every step legal, recomputed cost equals the
-//    reported cost (kCostTolerance), optimal planners within tolerance of `optimal`, bounded
-//    planners at most bound * optimal (+ tolerance); a Solved query the reference says is
-//    unreachable is invalid.
+//    reported cost (kCostTolerance: both are our doubles), optimal planners equal to `optimal`
+//    at its precision (matches_published: half a unit in its last printed digit or 1e-5
+//    relative, whichever is larger), bounded planners at most bound * optimal (+ that
+//    tolerance); a Solved query the reference says is unreachable is invalid.
 //  - Unreachable: valid only if the reference also finds no path (when it is known).
-//  - Timeout, Crashed, ProtocolError: valid (an outcome, not a wrong answer: there is no path to
-//    check), with no claim about cost; the runner puts the planner's message in the error column.
-//  - InvalidQuery / Unsupported: valid only when the query really is invalid (checked by caller).
+//  - Timeout, Crashed, ProtocolError: not valid, with no error (issue 31: only a solved row with
+//    a legal path and a checked cost is valid; these have no path to check). They are outcomes,
+//    not wrong answers: failed_validation (harness/output/run_row.h) does not count them, and
+//    the runner puts the planner's message in the error column.
+//  - InvalidQuery / Unsupported / BadQuery: invalid (a planner never reports BadQuery).
 PathCheck check_result(const Grid& grid, const Query& query, const SearchResult& result,
-                       double optimal, const Capabilities& caps);
+                       double optimal, const Capabilities& caps, int optimal_decimals = -1);
 
 }  // namespace pathbench

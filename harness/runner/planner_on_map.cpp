@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "algorithms/registry/planner_registry.h"
+#include "harness/runner/bad_query.h"
 #include "harness/runner/path_validation.h"
 #include "harness/runner/solve_timing.h"
 #include "harness/runner/stop_signal.h"
@@ -65,6 +66,7 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
   row.status = result.status;
   row.cost = result.cost;
   row.optimal = q.optimal;
+  row.optimal_decimals = q.decimals;
   row.path_cells = result.path.size();
   row.counters = result.counters;
   std::vector<double> times;
@@ -86,15 +88,25 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
     row.suboptimality = NAN;
   }
   row.validated = cfg.validate;
-  if (cfg.validate) {
-    const PathCheck check = check_result(m.grid, {q.start, q.goal}, result, q.optimal, caps);
-    row.valid = check.valid;
-    row.error = check.error;
+  if (!q.data_problem.empty()) {
+    // Found before solving (datasets/published_length.h): the row is kept, marked as the data's
+    // problem, whatever the planner answered.
+    row.status = Status::BadQuery;
+    row.valid = false;
+    row.error = q.data_problem;
+  } else if (cfg.validate) {
+    const QueryVerdict verdict = judge_published(
+        m.grid, m, q, result, caps, cfg.on_bad_query,
+        check_result(m.grid, {q.start, q.goal}, result, q.optimal, caps, q.decimals));
+    if (verdict.bad_query) row.status = Status::BadQuery;
+    row.valid = verdict.check.valid;
+    row.error = verdict.check.error;
     if (measured.solves > 1 && measured.first_expansions != result.counters.expansions) {
       row.valid = false;
       row.error = "expansions differ between repetitions (non-deterministic planner)";
     }
   }
+  if (row.status == Status::BadQuery) row.suboptimality = NAN;
   // A planner's own account of an unsolved query (an external planner's fault, a timeout) goes
   // in the error column when validation has nothing to say.
   if (row.error.empty() && result.status != Status::Solved) row.error = result.message;

@@ -334,6 +334,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                     {"mixed_cpu_models", cpus.size() > 1},
                     {"mixed_commits", commits.size() > 1}};
   if (opt.jobs > 0) meta["jobs"] = opt.jobs;
+  meta["bad_queries"] = bad_query_counts(rows);
   run.meta() = meta;
   run.write_meta();
 
@@ -350,7 +351,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   out.rows = rows.size();
   out.shards = shards.size();
   for (const RunRow& r : rows)
-    if (r.validated && !r.valid) ++out.invalid;
+    if (failed_validation(r)) ++out.invalid;
   return out;
 }
 

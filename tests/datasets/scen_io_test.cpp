@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "algorithms/core/moves.h"
@@ -155,6 +156,36 @@ TEST(ScenIo, CheckRejectsWrongMapFile) {
                InputError);
 }
 
+// The printed precision of each length is kept: bg512's version-1.0 scens print 2 decimals and
+// must be compared at that precision, not at 1e-5 relative.
+TEST(ScenIo, KeepsPrintedDecimalsOfEachLength) {
+  std::istringstream in("version 1.0\n0 a.map 6 4 0 0 1 0 1\n0 a.map 6 4 0 0 1 1 1.41\n"
+                        "0 a.map 6 4 0 0 2 1 2.41421356\n0 a.map 6 4 0 0 3 0 3.\n"
+                        "0 a.map 6 4 0 0 3 1 3.5e0\n");
+  const auto e = parse_scen(in, "t.scen");
+  ASSERT_EQ(e.size(), 5u);
+  EXPECT_EQ(e[0].decimals, 0);
+  EXPECT_EQ(e[1].decimals, 2);
+  EXPECT_EQ(e[2].decimals, 8);
+  EXPECT_EQ(e[3].decimals, 0);
+  EXPECT_EQ(e[4].decimals, -1);  // an exponent: no count of decimals, the relative rule alone
+  // 1.41 is sqrt(2) rounded to 2 decimals: equal at its precision, not at 1e-5.
+  EXPECT_TRUE(matches_published(kSqrt2, e[1].optimal, e[1].decimals));
+  EXPECT_FALSE(costs_equal(kSqrt2, e[1].optimal));
+}
+
+// A file's precision is its finest printed length: dao's %g printer writes 12.0000 as "12".
+TEST(ScenIo, FilePrecisionIsTheLargestDecimalsOfAnyLine) {
+  std::istringstream g("version 1\n0\ta.map\t6\t4\t0\t0\t1\t0\t1\n"
+                       "0\ta.map\t6\t4\t0\t0\t2\t1\t2.41421\r\nnot an entry\n"
+                       "0\ta.map\t6\t4\t0\t0\t3\t0\t3.5\n");
+  EXPECT_EQ(scen_length_decimals(g), 5);
+  std::istringstream fixed("version 1.0\n0 a.map 6 4 0 0 1 0 1.00\n0 a.map 6 4 0 0 1 1 1.41\n");
+  EXPECT_EQ(scen_length_decimals(fixed), 2);
+  std::istringstream none("version 1\n");
+  EXPECT_EQ(scen_length_decimals(none), -1);
+}
+
 TEST(ScenIo, MissingFileIsInputError) { EXPECT_THROW(read_scen(fixture("nope.scen")), InputError); }
 
 TEST(ScenIo, WriteReadRoundTrip) {
@@ -169,8 +200,10 @@ TEST(ScenIo, WriteReadRoundTrip) {
   for (std::size_t i = 0; i < in.size(); ++i) {
     EXPECT_EQ(out[i].line, static_cast<int>(i) + 2);
     EXPECT_NEAR(out[i].optimal, in[i].optimal, 5e-9);
+    EXPECT_EQ(out[i].decimals, 8);  // written with %.8f
     out[i].line = in[i].line;
     in[i].optimal = out[i].optimal;
+    in[i].decimals = out[i].decimals;
     EXPECT_EQ(out[i], in[i]);
   }
   std::ifstream raw(path);

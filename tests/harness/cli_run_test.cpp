@@ -96,18 +96,46 @@ TEST_F(CliTest, GoodRunWritesCompleteResults) {
   EXPECT_EQ(read_csv(out / "runs.csv").rows.size(), csv.rows.size());
 }
 
-// A wrong reference length makes A*'s (correct) answer fail validation: the run completes and
-// keeps its results, but exits 3 so scripts and ctest notice.
-TEST_F(CliTest, InvalidRowGivesExitCodeThree) {
+// A wrong published length is the data's problem, not A*'s (issue 30): our reference Dijkstra
+// proves 12, not 11, so the row is kept as bad_query with the reason, and the run exits 0.
+TEST_F(CliTest, WrongPublishedLengthIsABadQueryRowNotAFailure) {
   write("serp.map.scen", "version 1\n" + scen_line(0, 0, 0, 4, 11) + scen_line(0, 2, 4, 2, 4));
   write("cfg.yaml", config());
+  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  const Csv csv = read_csv(work_ / "out" / "runs.csv");
+  ASSERT_EQ(csv.rows.size(), 2u);
+  EXPECT_EQ(csv.rows[0].at("status"), "bad_query");
+  EXPECT_EQ(csv.rows[0].at("valid"), "0");
+  EXPECT_EQ(csv.rows[0].at("error"),
+            "data: published length 11 differs from the proven optimum 12");
+  EXPECT_EQ(csv.rows[1].at("status"), "solved");
+  EXPECT_EQ(csv.rows[1].at("valid"), "1");
+  const Json meta = Json::parse(read_text(work_ / "out" / "meta.json"));
+  EXPECT_EQ(meta["bad_queries"]["lines"], 1);
+  EXPECT_EQ(meta["bad_queries"]["per_map"]["serp/serp.map"], 1);
+}
+
+// A planner's wrong answer against a right length still fails validation: the run completes
+// and keeps its results, but exits 3 so scripts and ctest notice. The fault planner returns
+// query 0's optimal path with a detour while claiming optimality.
+TEST_F(CliTest, InvalidRowGivesExitCodeThree) {
+  write("serp.map.scen", "version 1\n" + scen_line(0, 0, 0, 4, 12) + scen_line(0, 2, 4, 2, 4));
+  const std::string command =
+      "/usr/bin/python3 " +
+      shell_quote(std::string(PATHBENCH_SOURCE_DIR) + "/tests/fixtures/external/fault_planner.py") +
+      " --fault suboptimal --on-id 1";
+  write("cfg.yaml", config("", "{label: f, algorithm: external, params: {command: \"" + command +
+                                   "\", optimal: true}}"));
   const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
   EXPECT_EQ(r.code, 3) << r.out << r.err;
   EXPECT_NE(r.err.find("1 results failed validation"), std::string::npos) << r.err;
   const Csv csv = read_csv(work_ / "out" / "runs.csv");
   ASSERT_EQ(csv.rows.size(), 2u);
+  EXPECT_EQ(csv.rows[0].at("status"), "solved");
   EXPECT_EQ(csv.rows[0].at("valid"), "0");
-  EXPECT_NE(csv.rows[0].at("error"), "");
+  EXPECT_NE(csv.rows[0].at("error").find("is not optimal"), std::string::npos)
+      << csv.rows[0].at("error");
   EXPECT_EQ(csv.rows[1].at("valid"), "1");
 }
 

@@ -37,6 +37,7 @@ EXPECTED_DTYPES = {
     "expansions": "int64", "generated": "int64", "time_us": "float64", "bucket": "int64",
     "updates": "int64", "peak_open": "int64", "prep_ms": "float64", "prep_bytes": "int64",
     "error": "string", "time_spread": "float64", "batch": "int64", "path_us": "float64",
+    "optimal_decimals": "Int64",
     # hpa's extra columns (Planner::extra_columns), after the fixed ones
     "hpa_exp_insert": "float64", "hpa_exp_abstract": "float64", "hpa_exp_refine": "float64",
     "hpa_cost_unsmoothed": "float64", "hpa_abstract_nodes": "float64",

@@ -30,6 +30,8 @@ _CATEGORY_COLUMNS = ["dataset", "map", "planner", "algorithm", "status"]
 _STRING_COLUMNS = ["params", "error"]
 _INT_COLUMNS = ["query", "sx", "sy", "gx", "gy", "path_cells", "expansions", "generated",
                 "bucket", "updates", "peak_open", "prep_bytes", "batch"]
+# Nullable integers: empty when not applicable (optimal_decimals of a computed reference).
+_NULLABLE_INT_COLUMNS = ["optimal_decimals"]
 # Empty (no value: cost and suboptimality of an unsolved row) reads as NaN; "inf" as infinity.
 _FLOAT_COLUMNS = ["cost", "optimal", "suboptimality", "time_us", "prep_ms", "time_spread",
                   "path_us"]
@@ -41,7 +43,7 @@ def read_runs(dir):
     The file is first checked as `pathbench report` checks it (columns, field syntax, duplicate
     rows), so a file the CLI refuses raises the same InputError. Columns keep the file's order;
     dtypes: categories for dataset/map/planner/algorithm/status, strings for params/error, int64
-    for coordinates and counters, float64 for cost/optimal/suboptimality/times (NaN when empty,
+    for coordinates and counters, nullable Int64 for optimal_decimals, float64 for cost/optimal/suboptimality/times (NaN when empty,
     inf when the reference found no path) and for the planners' extra columns, and the nullable
     "boolean" for valid (<NA> when the experiment turned validation off).
     """
@@ -61,6 +63,8 @@ def read_runs(dir):
             df[column] = text.astype("string")
         elif column in _INT_COLUMNS:
             df[column] = text.astype("int64")
+        elif column in _NULLABLE_INT_COLUMNS:
+            df[column] = pd.to_numeric(text.replace("", pd.NA)).astype("Int64")
         elif column == "valid":
             df[column] = text.map({"1": True, "0": False, "": pd.NA}).astype("boolean")
         elif column in _FLOAT_COLUMNS or column in extra:
