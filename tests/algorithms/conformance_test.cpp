@@ -95,8 +95,9 @@ TEST(Conformance, EveryRuleSetAndPlannerIsCovered) {
 TEST(Conformance, RegistryListsEveryPlannerOnce) {
   std::vector<std::string> names;
   for (const PlannerInfo& info : planner_registry()) names.push_back(info.name);
-  for (const char* expected : {"astar", "boost_astar", "dijkstra", "dstar_lite", "external", "gbfs",
-                               "hpa", "jps", "jps_plus"})
+  for (const char* expected :
+       {"astar", "boost_astar", "canonical_astar", "canonical_dijkstra", "dijkstra", "dstar_lite",
+        "external", "gbfs", "hpa", "jps", "jps_plus"})
     EXPECT_EQ(std::count(names.begin(), names.end(), expected), 1) << expected;
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
 }

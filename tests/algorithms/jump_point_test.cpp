@@ -1,4 +1,5 @@
-// What `jps` and `jps_plus` share, run once per planner: exact costs on hand-made maps, budgets,
+// What the planners over jump points share (`jps`, `jps_plus`, `canonical_astar` and its
+// `canonical_dijkstra` preset), run once per planner: exact costs on hand-made maps, budgets,
 // agreement with the reference Dijkstra on random maps (every path replayed move by move), reuse
 // across queries, capability rejections and the MovingAI scenario lengths. Planner-specific checks
 // (jump tables, agreement of jps_plus with jps, tracing) live in jps_test.cpp / jps_plus_test.cpp.
@@ -300,7 +301,9 @@ TEST_P(JumpPoint, MovingAIScenLinesMatchOptimal) {
   RecordProperty("queries", solved);
 }
 
-INSTANTIATE_TEST_SUITE_P(Planners, JumpPoint, ::testing::Values("jps", "jps_plus"),
+INSTANTIATE_TEST_SUITE_P(Planners, JumpPoint,
+                         ::testing::Values("jps", "jps_plus", "canonical_astar",
+                                           "canonical_dijkstra"),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 
 }  // namespace
