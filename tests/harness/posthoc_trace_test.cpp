@@ -118,6 +118,8 @@ const std::vector<Case>& traceable_cases() {
       {"gbfs", {}},
       {"jps", {}},
       {"jps_plus", {}},
+      {"canonical_astar", {}},
+      {"canonical_dijkstra", {}},
       {"dstar_lite", {}},
       {"hpa", {}},
   };
