@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds pathbench. Usage: scripts/build.sh [BUILD_DIR] [extra cmake args...]
-# Default: build/ in Release with tests and benchmarks.
+# Default: build/ in Release with tests and benchmarks, every target; BUILD_TARGETS="t1 t2" builds
+# only those targets (and what they link), e.g. scripts/run.sh builds the CLI alone.
 #
 # One set of flags for everyone: scripts/run.sh and scripts/test.sh both call `scripts/build.sh
 # build`, so the second finds the first's build up to date instead of reconfiguring and
@@ -21,4 +22,6 @@ if command -v ccache >/dev/null 2>&1; then
 fi
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" \
   -DPATHBENCH_WERROR="${PATHBENCH_WERROR:-ON}" "${launcher[@]}" "$@" >/dev/null
-cmake --build "$dir" -j "$jobs"
+targets=()
+for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$dir" -j "$jobs" "${targets[@]}"
