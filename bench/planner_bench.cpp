@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -40,22 +41,27 @@ void bm_solve(benchmark::State& state, const BenchMap* map, const PlannerConfig*
   cp.planner->prepare(map->grid);
   SearchResult result;
   std::uint64_t expansions = 0;
+  double total_us = 0.0;
   for (auto _ : state) {
+    const auto t0 = std::chrono::steady_clock::now();
     expansions = 0;
     for (const Query& q : map->queries) {
       cp.planner->solve(q, {}, result);
       benchmark::DoNotOptimize(result.cost);
       expansions += result.counters.expansions;
     }
+    total_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                    .count();
   }
+  // Plain averages, not Google Benchmark's inverted rates: those print with an "s" suffix
+  // ("us_per_query=0.65s"), a unit the figure does not have. The names carry the units.
   const double queries = static_cast<double>(map->queries.size());
+  const double per_iteration_us = state.iterations() ? total_us / state.iterations() : 0.0;
   state.counters["queries"] = queries;
   state.counters["exp_per_query"] = static_cast<double>(expansions) / queries;
-  state.counters["us_per_query"] = benchmark::Counter(
-      queries * 1e-6, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["ns_per_exp"] = benchmark::Counter(
-      static_cast<double>(expansions) * 1e-9,
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["us_per_query"] = per_iteration_us / queries;
+  state.counters["ns_per_exp"] =
+      expansions ? per_iteration_us * 1e3 / static_cast<double>(expansions) : 0.0;
 }
 
 std::vector<BenchMap> bench_maps(const ExperimentConfig& cfg) {
