@@ -16,6 +16,9 @@
 // stay below 2^63. Map files of up to 32768 x 32768 cells are read, so a uniform map alone can
 // exceed it: about 380 million cells (a 19,484 x 19,484 open map) is the most a uniform map may
 // have; generated maps (at most 2^26 cells) are always within it.
+// Not covered by the argument: HPA*'s abstract searches (uniform maps only) add up chains of
+// cluster paths that may revisit cells; their g is bounded by (abstract nodes on the chain) x
+// (one cluster's bound), which the factor of 4 covers in practice but not by proof.
 #pragma once
 
 #include <numbers>
