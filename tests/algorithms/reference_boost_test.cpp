@@ -27,7 +27,8 @@
 namespace pathbench {
 namespace {
 
-// 8 rule sets x this many maps x 4 sources (about 1.5 s in Release on a busy 2-core machine; scale here for ASan).
+// 8 rule sets x this many maps x 4 sources (about 1.5 s in Release on a busy 2-core machine; scale
+// here for ASan).
 constexpr int kMapsPerRule = 1000;
 constexpr int kSourcesPerMap = 4;
 
@@ -113,10 +114,14 @@ TEST_P(ReferenceVsBoost, AllDistancesAgreeOnRandomMaps) {
     // Costs below 1 and far above the generator's 1-4.9 too: the reference must not assume a
     // minimum step cost.
     if (rc.terrain)
-      for (int k = 0; k < grid.width() * grid.height() / 8; ++k)
-        grid.set_cell_cost(testing::below(rng, grid.width()), testing::below(rng, grid.height()),
-                           rng() % 2 ? 0.125 + testing::below(rng, 8) / 16.0
-                                     : 10.0 + testing::below(rng, 990));
+      for (int k = 0; k < grid.width() * grid.height() / 8; ++k) {
+        // One draw per statement: argument evaluation order is unspecified, the maps must not be.
+        const int x = testing::below(rng, grid.width());
+        const int y = testing::below(rng, grid.height());
+        const bool cheap = rng() % 2;
+        grid.set_cell_cost(
+            x, y, cheap ? 0.125 + testing::below(rng, 8) / 16.0 : 10.0 + testing::below(rng, 990));
+      }
     const Graph graph = build_graph(grid);
     for (const Query& q : cases[i].queries) {
       const std::vector<double> ours = reference_costs_from(grid, q.start);

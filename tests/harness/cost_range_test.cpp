@@ -105,7 +105,8 @@ TEST(CostRange, MapInsideTheRangeIsCostedExactly) {
     cp.planner->solve({{0, 0}, {kWidth - 1, 0}}, {}, r);
     ASSERT_EQ(r.status, Status::Solved) << name;
     EXPECT_NEAR(r.cost, ref, 1e-9 * ref) << name;
-    const PathCheck c = check_result(g, {{0, 0}, {kWidth - 1, 0}}, r, ref, cp.planner->capabilities());
+    const PathCheck c =
+        check_result(g, {{0, 0}, {kWidth - 1, 0}}, r, ref, cp.planner->capabilities());
     EXPECT_TRUE(c.valid) << name << ": " << c.error;
   }
 }
