@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/core/cost_range.h"
 #include "datasets/random.h"
 
 namespace pathbench {
@@ -29,6 +30,12 @@ void require_size(const char* fn, int width, int height) {
   require(width > 0 && height > 0 && width <= kMaxSide && height <= kMaxSide,
           std::string(fn) + ": width and height must be in 1.." + std::to_string(kMaxSide) +
               ", got " + std::to_string(width) + "x" + std::to_string(height));
+  // The maps are uniform, so their size alone bounds a path's cost: past 2^29 the searches'
+  // fixed point could not hold it (algorithms/core/cost_range.h). Only the C++ API can ask for
+  // this many cells; the CLI and YAML stop at 2^26.
+  require(uniform_path_cost_bound(static_cast<double>(width) * height) <= kMaxPathCost,
+          std::string(fn) + ": " + std::to_string(width) + "x" + std::to_string(height) +
+              " cells are too many: a path could cost more than 2^29, the searches' cost range");
 }
 
 Grid all_blocked(int width, int height) {

@@ -1,5 +1,7 @@
 #include "datasets/map_io.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -10,8 +12,10 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "algorithms/core/cost_range.h"
 #include "datasets/input_file.h"
 #include "datasets/text_lines.h"
 
@@ -45,7 +49,26 @@ void validate_options(const MapLoadOptions& options, const std::string& name) {
                            "' is a blocked map character; only '.', 'G' and 'S' may have costs");
     if (!(cost > 0.0) || !std::isfinite(cost))
       throw InputError::expected(name, 0, field, "a finite cost > 0", std::to_string(cost));
+    // A cost no map can hold is refused before the file is read (algorithms/core/cost_range.h).
+    if (!cell_cost_in_range(cost))
+      throw InputError(name, 0, field,
+                       fmt::format("cost {:.6g} is above {:.6g}, the most any cell may cost "
+                                   "(sqrt(2) x it must fit the searches' cost range, 2^29; "
+                                   "README: 'Terrain costs and the cost range')",
+                                   cost, kMaxCellCost));
   }
+}
+
+// The field a cost-range error names: the terrain character of the costliest cell, since
+// lowering its cost is the fix; "map" for a uniform map too large for the range. Only runs for
+// a map that is refused.
+std::string cost_range_field(const MapLoadOptions& options, const Grid& grid) {
+  double top = 1.0;
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) top = std::max(top, grid.cell_cost(grid.id(x, y)));
+  for (const auto& [ch, cost] : options.terrain_costs)
+    if (cost == top) return "terrain_costs['" + quoted_char(ch) + "']";
+  return "map";
 }
 
 struct Header {
@@ -182,6 +205,10 @@ Grid parse_map(std::istream& in, const std::string& name_for_errors,
       throw InputError(name, static_cast<int>(next) + 1, "rows",
                        "unexpected content after the last of " + std::to_string(height) + " rows");
   }
+  // Every search cost on this map must fit in int64 fixed point; checked here, once, so that no
+  // search loop needs an overflow test (issue 31).
+  if (std::string why = cost_range_problem(grid); !why.empty())
+    throw InputError(name, 0, cost_range_field(options, grid), std::move(why));
   return grid;
 }
 

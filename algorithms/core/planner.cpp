@@ -1,7 +1,10 @@
 #include "algorithms/core/planner.h"
 
+#include <cassert>
 #include <limits>
 #include <stdexcept>
+
+#include "algorithms/core/cost_range.h"
 
 namespace pathbench {
 
@@ -31,6 +34,10 @@ CostGuarantee cost_guarantee(const Capabilities& caps, const MoveRules& rules) {
 void Planner::prepare(const Grid& grid) {
   if (const std::string why = check_support(caps_, grid); !why.empty())
     throw std::invalid_argument(why);
+  // Every grid a user can give is range-checked where its costs are set (cost_range.h); a grid
+  // built in code is checked here in debug builds (O(cells), so not in Release's prepare, which
+  // runs in timed re-prepares).
+  assert(cost_range_problem(grid).empty());
   grid_ = &grid;
   num_extras_ = extra_columns().size();
   do_prepare(grid);

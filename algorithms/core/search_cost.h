@@ -24,7 +24,9 @@
 //    come from the lattice: planners price the path they return (algorithms/core/path_cost.h),
 //    so result.cost is the double sum the validator checks.
 //  - Range: int64 holds costs up to 2^31 ~ 2.1e9 (cardinal steps of cost 1); f = g + weight * h
-//    must stay below that (a 10,000 x 10,000 map's longest simple path has 1e8 cells).
+//    must stay below that. Nothing here checks it per step: maps are refused where their costs
+//    are given when a simple path could cost more than 2^29 (cost_range.h says why that much),
+//    so no search loop needs an overflow test.
 #pragma once
 
 #include <algorithm>

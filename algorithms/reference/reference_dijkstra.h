@@ -1,7 +1,10 @@
 // A deliberately plain Dijkstra: std::priority_queue with lazy deletion, fresh arrays per call,
-// no shared code with the planners' search loop beyond the move rules. It is the oracle that
-// tests, the validator and the scenario generator compare planners against, so it favours
-// obviousness over speed.
+// no code shared with the planners: not their search loop, and not their move enumeration
+// (for_each_successor, moves.h) either; it enumerates moves from the rules in its own code. It
+// is the oracle that tests, the validator and the scenario generator compare planners against,
+// so it favours obviousness over speed. Costs are doubles summed along the path (the searches'
+// fixed point plays no part). tests/algorithms/reference_boost_test.cpp checks it against
+// Boost.Graph's Dijkstra on explicitly built graphs under every move rule.
 #pragma once
 
 #include <vector>

@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 
+#include "algorithms/core/cost_range.h"
 #include "datasets/input_file.h"
 #include "harness/config/config_sections.h"
 #include "harness/config/map_paths.h"
@@ -178,6 +179,14 @@ DatasetConfig read_dataset(const Context& ctx, const Value& v, std::uint64_t exp
       if (cost <= 0.0)
         ctx.fail(val.line, val.field,
                  "expected a positive cost multiplier, got " + val.node.Scalar());
+      // A cost no map could hold (algorithms/core/cost_range.h) is refused at its line; the map
+      // loader checks the costs against each map's size.
+      if (!cell_cost_in_range(cost))
+        ctx.fail(val.line, val.field,
+                 fmt::format("cost {} is above {:.6g}, the most any cell may cost: search costs "
+                             "are int64 fixed point and a path's cost must stay below 2^29 "
+                             "(README: 'Terrain costs and the cost range')",
+                             val.node.Scalar(), kMaxCellCost));
       ds.terrain[key[0]] = cost;
     }
   }

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 
+#include "algorithms/core/cost_range.h"
 #include "algorithms/core/input_error.h"
 #include "datasets/map_io.h"
 
@@ -77,6 +78,9 @@ Grid grid_from_arrays(const py::array& passable, const std::optional<py::array>&
                                      y, x, m));
       g.set_cell_cost(static_cast<int>(x), static_cast<int>(y), m);
     }
+  // The costs must fit the searches' fixed point (algorithms/core/cost_range.h): refused here,
+  // so no solve() on this grid can report a cost the search could not hold (issue 31).
+  check_cost_range(g, kArrayWhere, 0, "cost");
   return g;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "algorithms/core/cost_range.h"
 #include "algorithms/core/moves.h"
 #include "algorithms/core/path_cost.h"
 
@@ -47,6 +48,16 @@ PathCheck check_result(const Grid& grid, const Query& q, const SearchResult& r, 
     return fail(fmt::format("step {} ({},{})->({},{}) is not a legal move", i, a.x, a.y, b.x, b.y),
                 cost);
   }
+  // Maps are refused at load when a path could cost more than the searches' int64 fixed point
+  // holds (algorithms/core/cost_range.h); this catches a grid that escaped that check (built in
+  // code). Past the range a search's g wraps around, so even a legal path cannot be trusted to
+  // be what the planner claims, and without a reference nothing else would notice (issue 31).
+  if (!(cost <= kMaxPathCost))
+    return fail(fmt::format("the path costs {:.6g}, beyond {:.0f} = 2^29, the largest cost the "
+                            "searches represent (int64 fixed point); the map's costs are out "
+                            "of range",
+                            cost, kMaxPathCost),
+                cost);
   if (!costs_equal(cost, r.cost))
     return fail(fmt::format("reported cost {} but the path costs {}", r.cost, cost), cost);
   if (known) {

@@ -21,7 +21,8 @@ struct PathCheck {
 // `optimal` is the reference cost (+infinity when the reference proved no path; NaN when
 // unknown); `optimal_decimals` its printed precision when it is a published length (a .scen's
 // optimal_length), -1 when it is a cost we computed. Rules:
-//  - Solved: path starts at start, ends at goal, every step legal, recomputed cost equals the
+//  - Solved: path starts at start, ends at goal, every step legal, recomputed cost within the
+//    searches' range (at most kMaxPathCost, algorithms/core/cost_range.h) and equal to the
 //    reported cost (kCostTolerance: both are our doubles), optimal planners equal to `optimal`
 //    at its precision (matches_published: half a unit in its last printed digit or 1e-5
 //    relative, whichever is larger), bounded planners at most bound * optimal (+ that

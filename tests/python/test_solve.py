@@ -259,3 +259,34 @@ def test_bad_time_limit_raises_the_cli_message():
     assert info.value.field == "time_limit"
     assert cli_error("solve", "--map", QUICKSTART_MAP, "--start", "1,4", "--goal", "2,6",
                      "--time-limit", "-1") == f"command line: field '--time-limit': {info.value.message}"
+
+
+def two_row_map(top_cost):
+    """Issue 31's map: 2 x 3000, the top row at `top_cost`, the bottom row at 1."""
+    cost = np.ones((2, 3000))
+    cost[0, :] = top_cost
+    return np.ones((2, 3000), bool), cost
+
+
+def test_unrepresentable_costs_never_give_a_valid_solve():
+    # Top row 1e10: A* used to return the top-row path, 2,999x the optimum, with valid=True
+    # when no reference was given (its int64 fixed-point g wrapped). Such a grid is refused now,
+    # so no solve on it can report anything (algorithms/core/cost_range.h).
+    free, cost = two_row_map(1e10)
+    with pytest.raises(pathbench.InputError) as info:
+        pathbench.Grid(free, cost)
+    assert (info.value.file, info.value.field) == ("Grid()", "cost")
+    assert "costs too large for this 3000x2 map" in info.value.message
+    assert "2^29" in info.value.message and "largest cell cost 1e+10 at (0,0)" in info.value.message
+    # A cost past the whole range is refused by load_map before the file is read.
+    with pytest.raises(pathbench.InputError, match="terrain_costs\\['S'\\]': cost 1e\\+10 is above"):
+        pathbench.load_map(QUICKSTART_MAP, terrain={"S": 1e10})
+
+
+def test_costs_inside_the_range_are_costed_exactly():
+    # 1e4: inside the bound (sqrt(2) x 3.0e7 < 2^29), so the search's fixed point holds every g.
+    free, cost = two_row_map(1e4)
+    r = pathbench.solve(pathbench.Grid(free, cost), (0, 0), (2999, 0), "astar")
+    optimum = SQRT2 + 2998 + 1e4  # diagonally down, along the bottom row, straight up
+    assert r.status == "solved" and r.valid
+    assert r.cost == pytest.approx(optimum, rel=1e-12)
