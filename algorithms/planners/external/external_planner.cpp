@@ -247,7 +247,7 @@ class ExternalPlanner final : public Planner {
     return std::nullopt;
   }
 
-  // Asks the program to quit, closes its stdin, waits grace_s, then kills its process group.
+  // Asks the program to quit, closes its stdin, waits grace_s, then kills it and all it started.
   void shutdown() {
     if (!child_.running()) return;
     const auto deadline = Clock::now() + seconds(grace_s_);
