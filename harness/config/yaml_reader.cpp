@@ -38,6 +38,8 @@ std::string kind_name(const YAML::Node& node) {
     case YAML::NodeType::Null:
       return "nothing";
     case YAML::NodeType::Scalar:
+      // Echoed in an error message: enough to recognise the value, not a pasted megabyte.
+      if (node.Scalar().size() > 200) return "'" + node.Scalar().substr(0, 200) + "...'";
       return "'" + node.Scalar() + "'";
     case YAML::NodeType::Sequence:
       return "a list";
