@@ -38,6 +38,8 @@ std::string kind_name(const YAML::Node& node) {
     case YAML::NodeType::Null:
       return "nothing";
     case YAML::NodeType::Scalar:
+      // Echoed in an error message: enough to recognise the value, not a pasted megabyte.
+      if (node.Scalar().size() > 200) return "'" + node.Scalar().substr(0, 200) + "...'";
       return "'" + node.Scalar() + "'";
     case YAML::NodeType::Sequence:
       return "a list";
@@ -86,6 +88,10 @@ const std::string& scalar(const Context& ctx, const Value& v, const std::string&
 std::string get_string(const Context& ctx, const Value& v) {
   const std::string& s = scalar(ctx, v, "a string");
   if (s.empty()) ctx.fail(v.line, v.field, "must not be empty");
+  if (s.size() > kMaxStringBytes)
+    ctx.fail(v.line, v.field,
+             "a text of " + std::to_string(s.size()) + " bytes; at most " +
+                 std::to_string(kMaxStringBytes));
   return s;
 }
 
@@ -112,6 +118,10 @@ bool get_bool(const Context& ctx, const Value& v) {
 }
 
 void check_name(const Context& ctx, const Value& v, const std::string& name) {
+  if (name.size() > kMaxNameBytes)
+    ctx.fail(v.line, v.field,
+             "a name of " + std::to_string(name.size()) + " bytes; at most " +
+                 std::to_string(kMaxNameBytes) + " (it becomes a directory name)");
   if (name.find_first_not_of(kNameChars) != std::string::npos || name == "." || name == "..")
     ctx.fail(v.line, v.field,
              "'" + name + "' is not a valid name: use letters, digits, '_', '.' and '-' only");

@@ -68,6 +68,13 @@ class MapReader {
   std::vector<std::pair<std::string, Value>> entries_;
 };
 
+// Every text read from a config lands in some output (meta.json, rows, file names): bounded, so a
+// stray paste cannot make a multi-megabyte CSV cell. 4096 is PATH_MAX, the longest path worth
+// accepting.
+constexpr std::size_t kMaxStringBytes = 4096;
+// Names become directory names (NAME_MAX is 255) and table headings.
+constexpr std::size_t kMaxNameBytes = 128;
+
 // Typed getters; `what` describes the expected value in the error ("a positive integer").
 const std::string& scalar(const Context& ctx, const Value& v, const std::string& what);
 std::string get_string(const Context& ctx, const Value& v);
@@ -85,7 +92,8 @@ Int get_integer(const Context& ctx, const Value& v, const std::string& what) {
   return out;
 }
 
-// Refuses a name that cannot be a directory name (letters, digits, '_', '.', '-' only).
+// Refuses a name that cannot be a directory name (letters, digits, '_', '.', '-' only, at most
+// kMaxNameBytes).
 void check_name(const Context& ctx, const Value& v, const std::string& name);
 
 // Items of a list; a lone scalar is accepted as a one-item list because `maps: x.map` is what

@@ -10,6 +10,9 @@
 #include <cstring>
 #include <thread>
 
+#include "algorithms/planners/external/command_words.h"
+#include "algorithms/planners/external/supervisor.h"
+
 namespace pathbench {
 namespace {
 
@@ -63,68 +66,85 @@ std::string describe_wait_status(int status) {
   return "ended (wait status " + std::to_string(status) + ")";
 }
 
+// One whole Report (blocking; the supervisor writes each in one write()). False at end of file.
+bool read_report(int fd, external::Report& r) {
+  for (;;) {
+    const ssize_t n = ::read(fd, &r, sizeof r);
+    if (n < 0 && errno == EINTR) continue;
+    return n == static_cast<ssize_t>(sizeof r);
+  }
+}
+
 }  // namespace
 
-std::string ChildProcess::start(const std::string& command, const std::filesystem::path& cwd,
+std::string ChildProcess::start(const std::vector<std::string>& argv,
+                                const std::filesystem::path& cwd,
                                 const std::filesystem::path& stderr_log) {
   kill();
   buffer_.clear();
-  int in_pipe[2], out_pipe[2];
-  if (pipe2(in_pipe, O_CLOEXEC) != 0) return std::string("pipe: ") + std::strerror(errno);
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-    const int e = errno;
-    ::close(in_pipe[0]);
-    ::close(in_pipe[1]);
-    return std::string("pipe: ") + std::strerror(e);
-  }
+  if (argv.empty()) return "no program given";
+  std::string why;
+  const std::string program = external::resolve_program(argv[0], cwd, &why);
+  if (program.empty()) return why;
+  // Everything the supervisor needs is prepared before fork: after it, only system calls.
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const std::string dir = cwd.string();
+
+  int fds[8];  // stdin, stdout, control, report pipes: [read, write] each
+  for (int i = 0; i < 4; ++i)
+    if (pipe2(fds + 2 * i, O_CLOEXEC) != 0) {
+      const int e = errno;
+      for (int j = 0; j < 2 * i; ++j) ::close(fds[j]);
+      return std::string("pipe: ") + std::strerror(e);
+    }
+  const auto close_all = [&] {
+    for (int fd : fds) ::close(fd);
+  };
   int log_fd = -1;
   if (!stderr_log.empty()) {
     log_fd = ::open(stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (log_fd < 0) {
       const int e = errno;
-      for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]}) ::close(fd);
+      close_all();
       return "cannot open " + stderr_log.string() + ": " + std::strerror(e);
     }
   }
-  // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
-  const std::string dir = cwd.string();
+  external::SupervisorSetup setup;
+  setup.program = program.c_str();
+  setup.argv = args.data();
+  setup.dir = dir.c_str();
+  setup.planner_stdin = fds[0];
+  setup.planner_stdout = fds[3];
+  setup.log_fd = log_fd;
+  setup.control = fds[4];
+  setup.report = fds[7];
   const pid_t pid = fork();
   if (pid < 0) {
     const int e = errno;
-    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], log_fd})
-      if (fd >= 0) ::close(fd);
+    close_all();
+    if (log_fd >= 0) ::close(log_fd);
     return std::string("fork: ") + std::strerror(e);
   }
-  if (pid == 0) {
-    setpgid(0, 0);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    signal(SIGPIPE, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    dup2(in_pipe[0], STDIN_FILENO);
-    dup2(out_pipe[1], STDOUT_FILENO);
-    if (log_fd >= 0) dup2(log_fd, STDERR_FILENO);
-    // Nothing else of pathbench's (runs.csv, other planners' pipes) leaks into the program.
-    if (close_range(3, ~0U, 0) != 0)
-      for (int fd = 3; fd < 1024; ++fd) ::close(fd);
-    if (!dir.empty() && chdir(dir.c_str()) != 0) {
-      static const char msg[] = "pathbench: cannot enter the working directory\n";
-      [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
-      _exit(127);
-    }
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  setpgid(pid, pid);  // also here, so kill() works even before the child ran setpgid itself
-  ::close(in_pipe[0]);
-  ::close(out_pipe[1]);
-  if (log_fd >= 0) ::close(log_fd);
+  if (pid == 0) external::run_supervisor(setup);
+  for (int fd : {fds[0], fds[3], fds[4], fds[7], log_fd})
+    if (fd >= 0) ::close(fd);
   pid_ = pid;
-  to_child_ = in_pipe[1];
-  from_child_ = out_pipe[0];
+  to_child_ = fds[1];
+  from_child_ = fds[2];
+  control_ = fds[5];
+  report_ = fds[6];
   fcntl(to_child_, F_SETFL, fcntl(to_child_, F_GETFL) | O_NONBLOCK);
-  return {};
+  // The first report says whether execv ran the program; a failure there is no exit status.
+  external::Report r;
+  if (!read_report(report_, r)) r = {external::Report::SetupFailed, 0};
+  if (r.kind == external::Report::Started) return {};
+  kill();
+  const std::string what = r.kind == external::Report::ExecFailed
+                               ? "cannot execute '" + program + "'"
+                               : std::string("cannot set up the process");
+  return r.value != 0 ? what + ": " + std::strerror(r.value) : what;
 }
 
 ChildProcess::Io ChildProcess::write_all(const std::string& data, Clock::time_point deadline) {
@@ -180,19 +200,29 @@ ChildProcess::Io ChildProcess::read_line(std::string& line, Clock::time_point de
 
 bool ChildProcess::wait_until(Clock::time_point deadline, int* status) {
   for (;;) {
-    // WNOWAIT: the exited child stays a zombie, so its process group id cannot be reused before
-    // the group is killed below.
     siginfo_t info{};
     if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid_) {
-      killpg(pid_, SIGKILL);  // anything the command left behind in its group
-      waitpid(pid_, status, 0);
-      pid_ = -1;
+      *status = collect();
       return true;
     }
     if (Clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+}
+
+int ChildProcess::collect() {
+  int ignored = 0;
+  while (waitpid(pid_, &ignored, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+  // The last report is the program's end; anything before it (Started) is skipped.
+  external::Report r, last{external::Report::Ended, SIGKILL};
+  while (read_report(report_, r))
+    if (r.kind == external::Report::Ended) last = r;
+  close_fd(report_);
+  close_fd(control_);
+  return last.value;
 }
 
 void ChildProcess::finish(std::chrono::duration<double> grace) {
@@ -225,11 +255,8 @@ std::string ChildProcess::reap(std::chrono::duration<double> grace) {
 
 void ChildProcess::kill() {
   if (pid_ > 0) {
-    killpg(pid_, SIGKILL);
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
+    close_fd(control_);  // the supervisor kills the program and all it started, then exits
+    collect();
   }
   close_fds();
 }

@@ -1,9 +1,10 @@
 // A child process spoken to over pipes, one line at a time, with deadlines on everything: the
 // transport of the external planner (POSIX fork/exec, no dependencies).
 //
-// The command runs as `/bin/sh -c <command>` in its own process group, so kill() also ends
-// whatever the shell started. stdin and stdout are pipes; stderr goes to a log file (appended)
-// or, without one, is inherited. Writes are non-blocking (a child that never reads cannot stall
+// The program runs directly (execv of argv, no shell: its exit status and signal are its own)
+// under a supervisor process (supervisor.h) that ends everything the program started, even what
+// left its process group, before it exits itself. stdin and stdout are pipes; stderr goes to a
+// log file (appended, capped at external::kStderrLogCap) or, without one, is inherited. Writes are non-blocking (a child that never reads cannot stall
 // pathbench once the pipe buffer is full) and SIGPIPE is blocked around them, so a child that has
 // exited gives an error, not a dead pathbench.
 #pragma once
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace pathbench {
 
@@ -27,10 +29,11 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
   ~ChildProcess() { kill(); }
 
-  // Starts `command`. `cwd` empty = inherit; `stderr_log` empty = inherit stderr. Returns an
-  // empty string on success, otherwise why it could not start (fork/pipe/log file failure; a
-  // command that does not exist starts fine and exits with 127, like in a shell).
-  std::string start(const std::string& command, const std::filesystem::path& cwd,
+  // Starts argv[0] (found as external::resolve_program does) with `argv`, in `cwd` (empty =
+  // inherit); `stderr_log` empty = inherit stderr. Returns an empty string once the program runs
+  // (execv succeeded), otherwise why it could not start: a program that does not exist or cannot
+  // be executed is said so here, not left to look like an exit status.
+  std::string start(const std::vector<std::string>& argv, const std::filesystem::path& cwd,
                     const std::filesystem::path& stderr_log);
 
   bool running() const { return pid_ > 0; }
@@ -41,9 +44,10 @@ class ChildProcess {
   // line. A line longer than max_line gives Closed too, with *too_long set.
   Io read_line(std::string& line, Clock::time_point deadline, bool* too_long = nullptr);
 
-  // Closes the child's stdin and waits up to `grace` for it to exit, then kills the group.
+  // Closes the child's stdin and waits up to `grace` for it to exit, then kills everything.
   void finish(std::chrono::duration<double> grace);
-  // SIGKILL to the process group, then reaps the child. Idempotent.
+  // Has the supervisor SIGKILL the program and all it started, and waits until they are gone.
+  // Idempotent.
   void kill();
   // After the child has closed its output: reaps it (waiting up to `grace`, then killing) and
   // describes how it ended ("exited with status 1", "killed by signal 11").
@@ -53,10 +57,15 @@ class ChildProcess {
 
  private:
   void close_fds();
-  // waitpid until `deadline`; true when reaped (status in *status).
+  // Waits until `deadline` for the supervisor to exit (the program and everything it started being
+  // gone then); true when it did, with the program's wait status in *status.
   bool wait_until(Clock::time_point deadline, int* status);
+  // Reaps the supervisor (blocking) and reads the program's wait status from the report pipe.
+  int collect();
 
-  pid_t pid_ = -1;
+  pid_t pid_ = -1;       // the supervisor
+  int control_ = -1;     // closing it tells the supervisor to end everything
+  int report_ = -1;      // external::Report messages from the supervisor
   int to_child_ = -1;    // the child's stdin
   int from_child_ = -1;  // the child's stdout
   std::string buffer_;   // bytes read past the last returned line

@@ -11,6 +11,7 @@
 
 #include "algorithms/core/moves.h"
 #include "algorithms/planners/external/child_process.h"
+#include "algorithms/planners/external/command_words.h"
 #include "algorithms/planners/external/protocol.h"
 
 namespace pathbench {
@@ -34,6 +35,15 @@ std::string file_stem(const std::string& label) {
   return s;
 }
 
+// The checked argv of the `command` parameter (the factory has refused what does not split).
+std::vector<std::string> command_argv(const ParamSet& p) {
+  std::string why;
+  std::vector<std::string> argv = external::split_command(p.get_string("command"), &why);
+  if (argv.empty())
+    throw ParamError("command", "parameter 'command': " + why + " (docs/external-planners.md)");
+  return argv;
+}
+
 // What the program claims (its parameters say), and what the protocol can carry.
 Capabilities external_capabilities(const ParamSet& p) {
   const bool optimal = p.get_bool("optimal");
@@ -52,7 +62,7 @@ class ExternalPlanner final : public Planner {
  public:
   explicit ExternalPlanner(const ParamSet& p)
       : Planner(external_capabilities(p)),
-        command_(p.get_string("command")),
+        argv_(command_argv(p)),
         name_(p.get_string("name")),
         timeout_s_(p.get_real("timeout_s")),
         grace_s_(p.get_real("grace_s")) {}
@@ -210,7 +220,7 @@ class ExternalPlanner final : public Planner {
   }
 
   std::optional<Fault> try_start() {
-    if (std::string e = child_.start(command_, context_.config_dir, log_path()); !e.empty())
+    if (std::string e = child_.start(argv_, context_.config_dir, log_path()); !e.empty())
       return Fault{Status::Crashed, fmt::format("{} could not be started: {}", who(), e)};
     const double wait = wait_s(context_.time_limit_s);
     const auto deadline = Clock::now() + seconds(wait);
@@ -237,7 +247,7 @@ class ExternalPlanner final : public Planner {
     return std::nullopt;
   }
 
-  // Asks the program to quit, closes its stdin, waits grace_s, then kills its process group.
+  // Asks the program to quit, closes its stdin, waits grace_s, then kills it and all it started.
   void shutdown() {
     if (!child_.running()) return;
     const auto deadline = Clock::now() + seconds(grace_s_);
@@ -245,7 +255,8 @@ class ExternalPlanner final : public Planner {
     child_.finish(seconds(grace_s_));
   }
 
-  std::string command_, name_;
+  std::vector<std::string> argv_;
+  std::string name_;
   double timeout_s_, grace_s_;
   PlannerContext context_;
   ChildProcess child_;
@@ -267,8 +278,9 @@ PlannerInfo external_planner_info() {
       "(docs/external-planners.md)";
   info.params = {
       Param::text("command").doc(
-          "shell command starting the planner (run by /bin/sh -c in the config's folder); "
-          "required"),
+          "the program and its arguments, as a YAML list or one string split into words "
+          "(quotes for spaces; no shell runs it, shell syntax is refused), run in the config's "
+          "folder; required"),
       Param::boolean("optimal").doc(
           "the program claims optimal costs (the validator then checks them)"),
       Param::real("suboptimality_bound")
@@ -286,6 +298,7 @@ PlannerInfo external_planner_info() {
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     if (p.get_string("command").empty())
       throw ParamError("command", "parameter 'command' is required (the program to run)");
+    command_argv(p);  // refused here, where the error names the config line
     const double b = p.get_real("suboptimality_bound");
     if (b != 0.0 && b < 1.0)
       throw ParamError("suboptimality_bound",
