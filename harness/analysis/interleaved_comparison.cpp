@@ -1,6 +1,8 @@
 #include "harness/analysis/interleaved_comparison.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <tuple>
@@ -15,6 +17,8 @@ using RowKey = std::tuple<std::string, std::string, int, std::string>;
 RowKey key_of(const RunRow& r) { return {r.dataset, r.map, r.query, r.planner}; }
 
 bool timed(const RunRow& r) { return r.status == Status::Solved && r.time_us > 0; }
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
@@ -95,11 +99,24 @@ RunComparison compare_interleaved(const std::vector<RunsCsv>& a_rounds,
   auto drift = max_log_drift(a_rounds, meta_a, opt);
   for (const auto& [key, d] : max_log_drift(b_rounds, meta_b, opt))
     drift[key] = std::max(drift[key], d);
+  // The smallest B / A ratio of one round, per row: B must be slower in every round.
+  CompareOptions quick = opt;
+  quick.bootstrap_resamples = 1;
+  std::map<std::pair<std::string, std::string>, double> lowest;
+  for (std::size_t r = 0; r < a_rounds.size() && r < b_rounds.size(); ++r)
+    for (const PlannerComparison& row :
+         compare_runs(a_rounds[r], meta_a, b_rounds[r], meta_b, quick).rows) {
+      double& low = lowest.try_emplace({row.group, row.planner}, kInf).first->second;
+      // A round with no timed pair (NaN) is no evidence of a slow-down: it vetoes.
+      low = std::isnan(row.ratio) || std::isnan(low) ? std::nan("") : std::min(low, row.ratio);
+    }
   for (PlannerComparison& row : c.rows) {
     const auto it = drift.find({row.group, row.planner});
     if (it == drift.end()) continue;  // noise stays NaN: no round pair had a ratio
     row.noise = std::exp(it->second) - 1;
-    row.regression = row.regression && row.ratio > 1 + row.noise;
+    const auto low = lowest.find({row.group, row.planner});
+    row.regression = row.regression && row.ratio > 1 + row.noise && low != lowest.end() &&
+                     low->second > 1 + row.noise;
   }
   return c;
 }

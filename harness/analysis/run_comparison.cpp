@@ -54,15 +54,14 @@ std::string num3(double v) {
   return fmt::format("{:#.3g}", v);  // # keeps the zeros: 1.00, not 1
 }
 
-std::string change_text(const PlannerComparison& r) {
+std::string change_text(const PlannerComparison& r, double threshold) {
   if (r.time_pairs == 0) return "-";
   if (r.test.n == 0) return "identical";
   if (!(r.test.p_holm < kSignificanceLevel)) return "no detectable difference";
   const double pct = 100 * std::fabs(r.ratio - 1);
-  // Significant and past the threshold, yet no farther than two runs of one binary drifted
-  // apart in the same session: said, so the reader sees why it is not a regression.
-  const bool within_noise =
-      !r.regression && r.ratio > 1 && !std::isnan(r.noise) && r.ratio <= 1 + r.noise;
+  // Significant and past the threshold, yet not past the session's A/A noise (overall or in
+  // some round): said, so the reader sees why it is not a regression.
+  const bool within_noise = !r.regression && r.ratio > 1 + threshold && !std::isnan(r.noise);
   return fmt::format("{} by {:.1f}%, {}{}", r.ratio > 1 ? "slower" : "faster", pct,
                      p_text(r.test.p_holm),
                      r.regression   ? " REGRESSION"
@@ -300,13 +299,14 @@ void print_comparison(std::ostream& out, const RunComparison& c, bool md) {
                                                : fmt::format("{} [{}, {}]", num3(r.ratio),
                                                              num3(r.ratio_lo), num3(r.ratio_hi));
     if (md)
-      out << fmt::format("| {} | {} | {} | {} | {} | {}{} |\n", r.group, r.planner, r.time_pairs,
-                         ci, num3(r.test.rank_biserial), noise_cell(r),
-                         r.regression ? "**" + change_text(r) + "**" : change_text(r));
+      out << fmt::format(
+          "| {} | {} | {} | {} | {} | {}{} |\n", r.group, r.planner, r.time_pairs, ci,
+          num3(r.test.rank_biserial), noise_cell(r),
+          r.regression ? "**" + change_text(r, c.threshold) + "**" : change_text(r, c.threshold));
     else
       out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}{}\n", r.group, gw, r.planner, pw,
                          r.time_pairs, ci, num3(r.test.rank_biserial), noise_cell(r),
-                         change_text(r));
+                         change_text(r, c.threshold));
   }
   out << '\n'
       << (c.any_regression()

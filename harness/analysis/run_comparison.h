@@ -51,7 +51,8 @@ struct PlannerComparison {
   // the largest relative change of this row's ratio between two rounds of the same binary in the
   // same session (0.08: 8%). NaN when not measured.
   double noise = std::numeric_limits<double>::quiet_NaN();
-  // Significantly slower beyond the threshold (and beyond `noise` when measured).
+  // Significantly slower beyond the threshold (and, when `noise` is measured, beyond it both
+  // overall and in every round: harness/analysis/interleaved_comparison.h).
   bool regression = false;
 
   std::size_t changes() const {
