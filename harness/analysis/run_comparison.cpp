@@ -54,19 +54,29 @@ std::string num3(double v) {
   return fmt::format("{:#.3g}", v);  // # keeps the zeros: 1.00, not 1
 }
 
-std::string change_text(const PlannerComparison& r) {
+std::string change_text(const PlannerComparison& r, double threshold) {
   if (r.time_pairs == 0) return "-";
   if (r.test.n == 0) return "identical";
   if (!(r.test.p_holm < kSignificanceLevel)) return "no detectable difference";
   const double pct = 100 * std::fabs(r.ratio - 1);
+  // Significant and past the threshold, yet not past the session's A/A noise (overall or in
+  // some round): said, so the reader sees why it is not a regression.
+  const bool within_noise = !r.regression && r.ratio > 1 + threshold && !std::isnan(r.noise);
   return fmt::format("{} by {:.1f}%, {}{}", r.ratio > 1 ? "slower" : "faster", pct,
-                     p_text(r.test.p_holm), r.regression ? " REGRESSION" : "");
+                     p_text(r.test.p_holm),
+                     r.regression   ? " REGRESSION"
+                     : within_noise ? " (within A/A noise)"
+                                    : "");
 }
 
 }  // namespace
 
 bool RunComparison::any_regression() const {
   return std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.regression; });
+}
+
+bool RunComparison::has_noise_floor() const {
+  return std::any_of(rows.begin(), rows.end(), [](const auto& r) { return !std::isnan(r.noise); });
 }
 
 std::size_t RunComparison::result_changes() const {
@@ -215,8 +225,9 @@ std::string why_no_rows_matched(const RunsCsv& a, const RunsCsv& b, const RunCom
                           set_difference_text("query numbers", queries_a, queries_b)})
       if (!w.empty()) why.push_back(std::move(w));
     if (why.empty())
-      why.push_back("planners, maps and query numbers overlap, but no (map, query, planner) "
-                    "triple is in both");
+      why.push_back(
+          "planners, maps and query numbers overlap, but no (map, query, planner) "
+          "triple is in both");
   }
   for (const std::string& d : c.experiment_differences) why.push_back("experiment: " + d);
   return fmt::format("no rows of A and B match, so there is nothing to compare: {}",
@@ -257,38 +268,55 @@ void print_comparison(std::ostream& out, const RunComparison& c, bool md) {
            "row).\n";
   }
 
+  const bool noise = c.has_noise_floor();
   out << fmt::format(
       "\n{}Time ratio B / A per query (geometric mean, 95% bootstrap CI; two-sided Wilcoxon "
-      "signed-rank on log ratios, Holm-adjusted; regression: slower by more than {:.1f}% with "
+      "signed-rank on log ratios, Holm-adjusted; regression: slower by more than {:.1f}%{} with "
       "p < 0.05):\n\n",
-      h2, 100 * c.threshold);
+      h2, 100 * c.threshold,
+      noise ? " and by more than the A/A noise floor (largest change between two rounds of "
+              "the same binary)"
+            : "");
   std::size_t gw = 5, pw = 7;
   for (const auto& r : c.rows) {
     gw = std::max(gw, r.group.size());
     pw = std::max(pw, r.planner.size());
   }
+  // The noise column exists only when measured, so a plain `compare`'s output is unchanged.
+  const auto noise_cell = [&](const PlannerComparison& r) -> std::string {
+    if (!noise) return "";
+    const std::string v = std::isnan(r.noise) ? "-" : fmt::format("{:.1f}%", 100 * r.noise);
+    return md ? v + " | " : fmt::format("{:>9}  ", v);
+  };
   if (md)
-    out << "| group | planner | pairs | ratio [95% CI] | r_rb | change "
-           "|\n|---|---|---:|---:|---:|---|\n";
+    out << "| group | planner | pairs | ratio [95% CI] | r_rb | " << (noise ? "A/A noise | " : "")
+        << "change |\n|---|---|---:|---:|---:|" << (noise ? "---:|" : "") << "---|\n";
   else
-    out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}\n", "group", gw, "planner", pw,
-                       "pairs", "ratio [95% CI]", "r_rb", "change");
+    out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}{}\n", "group", gw, "planner", pw,
+                       "pairs", "ratio [95% CI]", "r_rb", noise ? "A/A noise  " : "", "change");
   for (const auto& r : c.rows) {
     const std::string ci = std::isnan(r.ratio) ? "-"
                                                : fmt::format("{} [{}, {}]", num3(r.ratio),
                                                              num3(r.ratio_lo), num3(r.ratio_hi));
     if (md)
-      out << fmt::format("| {} | {} | {} | {} | {} | {} |\n", r.group, r.planner, r.time_pairs, ci,
-                         num3(r.test.rank_biserial),
-                         r.regression ? "**" + change_text(r) + "**" : change_text(r));
+      out << fmt::format(
+          "| {} | {} | {} | {} | {} | {}{} |\n", r.group, r.planner, r.time_pairs, ci,
+          num3(r.test.rank_biserial), noise_cell(r),
+          r.regression ? "**" + change_text(r, c.threshold) + "**" : change_text(r, c.threshold));
     else
-      out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}\n", r.group, gw, r.planner, pw,
-                         r.time_pairs, ci, num3(r.test.rank_biserial), change_text(r));
+      out << fmt::format("{:<{}}  {:<{}} {:>6}  {:<24} {:>6}  {}{}\n", r.group, gw, r.planner, pw,
+                         r.time_pairs, ci, num3(r.test.rank_biserial), noise_cell(r),
+                         change_text(r, c.threshold));
   }
   out << '\n'
-      << (c.any_regression() ? "Verdict: REGRESSION (some planner got significantly slower "
-                               "than the threshold)."
-                             : "Verdict: no significant slow-down beyond the threshold.")
+      << (c.any_regression()
+              ? noise ? "Verdict: REGRESSION (some planner got significantly slower than both the "
+                        "threshold and the A/A noise floor)."
+                      : "Verdict: REGRESSION (some planner got significantly slower than the "
+                        "threshold)."
+          : noise
+              ? "Verdict: no significant slow-down beyond the threshold and the A/A noise floor."
+              : "Verdict: no significant slow-down beyond the threshold.")
       << '\n';
 }
 

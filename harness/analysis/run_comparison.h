@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -46,6 +47,12 @@ struct PlannerComparison {
   std::size_t time_pairs = 0;
   double ratio = 0, ratio_lo = 0, ratio_hi = 0;
   PairedTest test;  // rank_biserial > 0: B slower
+  // `compare --interleave` only (harness/analysis/interleaved_comparison.h): the A/A noise floor,
+  // the largest relative change of this row's ratio between two rounds of the same binary in the
+  // same session (0.08: 8%). NaN when not measured.
+  double noise = std::numeric_limits<double>::quiet_NaN();
+  // Significantly slower beyond the threshold (and, when `noise` is measured, beyond it both
+  // overall and in every round: harness/analysis/interleaved_comparison.h).
   bool regression = false;
 
   std::size_t changes() const {
@@ -62,6 +69,7 @@ struct RunComparison {
   std::vector<PlannerComparison> rows;  // groups and planners in A's first-seen order
 
   bool any_regression() const;
+  bool has_noise_floor() const;  // some row's noise was measured
   std::size_t result_changes() const;
 };
 

@@ -2,6 +2,7 @@
 // argument reaches it as one word, whatever quotes, spaces or `$` it holds.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -17,5 +18,10 @@ struct ProgramExit {
 // `stdout_to_stderr` its standard output goes to our stderr (so it cannot mix with what we print
 // on stdout). Waits for it.
 ProgramExit run_program(const std::vector<std::string>& argv, bool stdout_to_stderr);
+
+// The same with stdin from /dev/null and stdout and stderr appended to `log` (created if
+// needed): for children whose chatter is kept for a post-mortem, not shown.
+ProgramExit run_program_logged(const std::vector<std::string>& argv,
+                               const std::filesystem::path& log);
 
 }  // namespace pathbench::cli

@@ -164,5 +164,17 @@ TEST_F(ChildProgram, FailuresAreDescribed) {
   EXPECT_NE(missing.problem.find("cannot start"), std::string::npos) << missing.problem;
 }
 
+// compare --interleave keeps each child's output in a log: both streams, appended, stdin empty.
+TEST_F(ChildProgram, LoggedOutputIsAppendedToTheLog) {
+  const fs::path log = root_ / "child.log";
+  ASSERT_TRUE(testing::write_text(log, "earlier\n"));
+  const ProgramExit e =
+      run_program_logged({"/bin/sh", "-c", "echo out; echo err >&2; cat; exit 5", "sh"}, log);
+  EXPECT_TRUE(e.started);
+  EXPECT_EQ(e.status, 5);
+  EXPECT_EQ(e.problem, "exited with status 5");
+  EXPECT_EQ(testing::read_text(log), "earlier\nout\nerr\n");
+}
+
 }  // namespace
 }  // namespace pathbench::cli
