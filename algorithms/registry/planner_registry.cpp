@@ -4,6 +4,7 @@
 
 #include "algorithms/planners/astar/astar_planner.h"
 #include "algorithms/planners/boost_astar/boost_astar_planner.h"
+#include "algorithms/planners/astar_differential/astar_differential_planner.h"
 #include "algorithms/planners/canonical_astar/canonical_astar_planner.h"
 #include "algorithms/planners/dstar_lite/dstar_lite_planner.h"
 #include "algorithms/planners/external/external_planner.h"
@@ -20,6 +21,7 @@ std::vector<PlannerInfo> built_in_planners() {
   all.push_back(astar_planner_info());
   all.push_back(dijkstra_planner_info());
   all.push_back(gbfs_planner_info());
+  all.push_back(astar_differential_planner_info());
   all.push_back(boost_astar_planner_info());
   all.push_back(canonical_astar_planner_info());
   all.push_back(canonical_dijkstra_planner_info());

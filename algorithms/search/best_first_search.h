@@ -75,15 +75,12 @@ struct GridExpansion {
 };
 
 namespace detail {
-template <bool kUniform, OpenList Open, class Heuristic, class Key, class Listener>
-void best_first_search_with(const Grid& grid, const MoveOffsets& off, NodeArena& nodes, Open& open,
-                            const Heuristic& heuristic, const BestFirstSettings& settings, Key key,
-                            CellId start, CellId goal, const Budget& budget, SearchResult& result,
-                            Listener& listener) {
+// One query of a cell-level expansion policy from `start` to `goal` (the policy's target).
+template <class Policy, OpenList Open, class Key, class Listener>
+void run_cell_search(Policy& policy, const Grid& grid, NodeArena& nodes, Open& open, Key key,
+                     CellId start, CellId goal, const Budget& budget, SearchResult& result,
+                     Listener& listener) {
   const SearchBudget limits(budget);
-  GridExpansion<Heuristic, kUniform> policy{
-      grid,           off, {heuristic, settings.h_scale}, grid.has_terrain(), goal, grid.x_of(goal),
-      grid.y_of(goal)};
   Frontier f(nodes, open, key, result.counters, listener);
   f.begin();
   f.relax(start, kNoCell, 0, [&] { return policy.h(start); });
@@ -93,6 +90,17 @@ void best_first_search_with(const Grid& grid, const MoveOffsets& off, NodeArena&
     // validator and every other planner compute for the same path.
     result.cost = built_path_cost(grid, result.path);
   });
+}
+
+template <bool kUniform, OpenList Open, class Heuristic, class Key, class Listener>
+void best_first_search_with(const Grid& grid, const MoveOffsets& off, NodeArena& nodes, Open& open,
+                            const Heuristic& heuristic, const BestFirstSettings& settings, Key key,
+                            CellId start, CellId goal, const Budget& budget, SearchResult& result,
+                            Listener& listener) {
+  GridExpansion<Heuristic, kUniform> policy{
+      grid,           off, {heuristic, settings.h_scale}, grid.has_terrain(), goal, grid.x_of(goal),
+      grid.y_of(goal)};
+  run_cell_search(policy, grid, nodes, open, key, start, goal, budget, result, listener);
 }
 }  // namespace detail
 

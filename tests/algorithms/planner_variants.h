@@ -26,6 +26,8 @@ inline std::vector<Variant> all_variants() {
     if (info.name != "external") out.push_back({info.name, {}});
   out.push_back({"astar", {{"queue", "pairing"}}});
   out.push_back({"astar", {{"weight", "1.5"}}});
+  out.push_back({"astar_differential", {{"landmarks", "1"}, {"placement", "random"}}});
+  out.push_back({"astar_differential", {{"landmarks", "16"}, {"queue", "pairing"}}});
   return out;
 }
 
