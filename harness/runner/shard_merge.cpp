@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <map>
 #include <set>
@@ -12,6 +10,7 @@
 
 #include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
+#include "datasets/output_file.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/measurement_notes.h"
 #include "harness/output/run_manifest.h"
@@ -64,7 +63,7 @@ void index_paths(ShardRun& s) {
 
 // Copies the path line of `row` (row `i` of shard `s`), checking it is that row's path.
 void copy_path_line(const ShardRun& s, std::ifstream& in, std::size_t i, const RunRow& row,
-                    std::ofstream& out) {
+                    std::ostream& out) {
   const std::uint64_t begin = s.path_offsets[i], end = s.path_offsets[i + 1];
   std::string line(static_cast<std::size_t>(end - begin), '\0');
   in.seekg(static_cast<std::streamoff>(begin));
@@ -300,14 +299,14 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   }
   if (shards.front().has_paths) {
     const fs::path file = run.staging() / "paths.jsonl";
-    std::ofstream out(file, std::ios::binary);
+    AtomicOutputFile out(file);
     std::map<const ShardRun*, std::ifstream> in;
     for (const ShardRun& s : shards) in[&s] = open_input_file(s.dir / "paths.jsonl", "paths");
     for (const Keyed& k : all)
       copy_path_line(*k.shard, in[k.shard],
-                     static_cast<std::size_t>(k.row - k.shard->runs.rows.data()), *k.row, out);
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
+                     static_cast<std::size_t>(k.row - k.shard->runs.rows.data()), *k.row,
+                     out.stream());
+    out.commit();
   }
   nlohmann::json meta = shards.front().meta;
   meta.erase("shard");
@@ -343,8 +342,9 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   so.baseline = effective.value("baseline", std::string());
   so.by = recorded_summary_by(run.meta());
   MergeOutcome out;
-  out.summary = write_summaries(run.staging(), name, rows, so);
-  log << append_measurement_notes(run.staging(), meta);
+  const std::string notes = measurement_notes_text(meta);
+  out.summary = write_summaries(run.staging(), name, rows, so, notes);
+  log << notes;
   run.publish(log);
   cleanup.published = true;
   out.dir = run.dir();
