@@ -159,7 +159,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   for (const MapInstance& m : ex.maps)
     for (ActivePlanner& ap : ex.planners) {
       if (stop_signal()) break;
-      run_planner_on_map(cfg, run->staging(), m, ap, point.done, sink);
+      run_planner_on_map(cfg, run->staging(), run->dir(), m, ap, point.done, sink);
     }
 
   outcome.rows = rows.size();
