@@ -19,6 +19,7 @@
 #include "harness/runner/experiment_manifest.h"
 #include "harness/runner/resume_state.h"
 #include "harness/runner/shard.h"
+#include "harness/runner/shard_audit.h"
 #include "harness/runner/staged_run.h"
 
 namespace pathbench {
@@ -123,12 +124,7 @@ ShardRun read_shard(const fs::path& dir) {
     throw InputError(meta_path.string(), 0, "experiment.effective",
                      "missing: written by a pathbench without experiment fingerprints");
   s.runs = read_runs_csv(dir / "runs.csv");
-  const nlohmann::json& rows = s.meta["shard"]["rows"];
-  if (!rows.is_number_unsigned() || rows.get<std::size_t>() != s.runs.rows.size())
-    throw InputError(
-        (dir / "runs.csv").string(), 0, "",
-        fmt::format("holds {} rows, shard {}/{} should hold {}: rerun it", s.runs.rows.size(),
-                    s.shard.k, s.shard.n, rows.is_number_unsigned() ? rows.dump() : "?"));
+  audit_shard_files(dir, s.meta, s.shard, s.runs);
   return s;
 }
 
@@ -267,6 +263,20 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                         effective["maps"][m]["dataset"].get<std::string>(),
                         effective["maps"][m]["map"].get<std::string>(),
                         effective["planners"][p]["label"].get<std::string>(), map_queries[m]));
+  // Each shard must hold the queries the split deals it: a meta.json whose shard number was
+  // edited (or two shards' folders swapped) would otherwise pass every count above.
+  std::vector<std::vector<int>> ids(map_queries.size());
+  for (const Keyed& k : all)
+    if (std::get<1>(k.key) == 0) ids[std::get<0>(k.key)].push_back(k.row->query);
+  const ShardSplit split(std::move(ids), shards.front().shard.n);
+  for (const Keyed& k : all)
+    if (const int owner = split.shard_of_query(std::get<0>(k.key), k.row->query);
+        owner != k.shard->shard.k)
+      throw InputError((k.shard->dir / "runs.csv").string(), 0, "",
+                       fmt::format("holds query {} of {}/{}, which the split deals to shard {}/{}, "
+                                   "not to this shard {}/{}: its meta.json's shard is wrong",
+                                   k.row->query, k.row->dataset, k.row->map, owner,
+                                   k.shard->shard.n, k.shard->shard.k, k.shard->shard.n));
 
   // 3. Write like a run: staging beside the final directory, published complete or not at all.
   const std::string name = effective["name"].get<std::string>();
