@@ -61,11 +61,26 @@ class AtomicOutputFile::FdBuf : public std::streambuf {
   std::vector<char> buffer_;
 };
 
-AtomicOutputFile::AtomicOutputFile(std::filesystem::path path)
-    : path_(std::move(path)), tmp_(path_.string() + ".tmp") {
+AtomicOutputFile::AtomicOutputFile(std::filesystem::path path) : path_(std::move(path)) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  // A symlink given by the user stays: the file it names is replaced, as writing through it did.
+  fs::path target = path_;
+  if (fs::is_symlink(fs::symlink_status(path_, ec))) {
+    const fs::path resolved = fs::weakly_canonical(path_, ec);
+    if (!ec) target = resolved;
+  }
+  // A device or FIFO (/dev/null, /dev/stdout, a pipe) cannot be replaced by a rename, and must
+  // not be (as root, /dev/null would become a regular file): it is written in place.
+  const fs::file_status st = fs::status(target, ec);
+  in_place_ = fs::exists(st) && !fs::is_regular_file(st) && !fs::is_directory(st);
+  target_ = in_place_ ? path_ : target;
   // `<name>.tmp` is the name run_directory.cpp recognises as ours when deciding whether a folder
   // holds only pathbench's files; O_NOFOLLOW keeps a planted symlink from redirecting the write.
-  const int fd = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0666);
+  tmp_ = target_.string() + ".tmp";
+  const int fd =
+      in_place_ ? ::open(path_.c_str(), O_WRONLY | O_CLOEXEC)
+                : ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (fd < 0) throw OutputFileError(output_failure_message(path_, errno, 0));
   buf_ = std::make_unique<FdBuf>(fd);
   fd_ = fd;
@@ -75,7 +90,7 @@ AtomicOutputFile::AtomicOutputFile(std::filesystem::path path)
 AtomicOutputFile::~AtomicOutputFile() {
   if (committed_) return;
   if (fd_ >= 0) ::close(fd_);
-  ::unlink(tmp_.c_str());
+  if (!in_place_) ::unlink(tmp_.c_str());
 }
 
 std::ostream& AtomicOutputFile::stream() { return *out_; }
@@ -84,19 +99,22 @@ void AtomicOutputFile::commit() {
   buf_->drain();
   int err = buf_->error();
   // Delayed allocation can report a full disk only here, so fsync and close are checked too.
-  if (err == 0 && ::fsync(fd_) != 0) err = errno;
+  if (err == 0 && !in_place_ && ::fsync(fd_) != 0) err = errno;
   if (::close(fd_) != 0 && err == 0) err = errno;
   fd_ = -1;
-  if (err == 0 && ::rename(tmp_.c_str(), path_.c_str()) != 0) err = errno;
+  committed_ = true;  // from here on nothing is left for the destructor to undo
+  if (in_place_) {
+    if (err != 0) throw OutputFileError(output_failure_message(path_, err, buf_->bytes()));
+    return;
+  }
+  if (err == 0 && ::rename(tmp_.c_str(), target_.c_str()) != 0) err = errno;
   if (err != 0) {
     ::unlink(tmp_.c_str());
-    committed_ = true;  // nothing left for the destructor to undo
     throw OutputFileError(output_failure_message(path_, err, buf_->bytes()) +
                           "; the previous file, if any, is unchanged");
   }
-  committed_ = true;
   // The rename itself survives a power cut only once the folder is synced; best effort.
-  const std::string parent = path_.has_parent_path() ? path_.parent_path().string() : ".";
+  const std::string parent = target_.has_parent_path() ? target_.parent_path().string() : ".";
   if (const int dir = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
     ::fsync(dir);
     ::close(dir);

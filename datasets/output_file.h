@@ -29,6 +29,9 @@ class OutputFileError : public std::runtime_error {
 // says the disk is full.
 std::string output_failure_message(const std::filesystem::path& path, int err, std::size_t bytes);
 
+// A symlink is followed (the link stays, the file it names is replaced); a device or FIFO
+// (/dev/null, a pipe) is written in place, since a rename cannot replace it.
+//
 // A file written as a stream (too big to build in memory first, e.g. DIMACS graphs) and
 // published by commit(). Until then `path` is untouched; destroying it uncommitted (an exception
 // on the way) removes the temporary file.
@@ -48,8 +51,10 @@ class AtomicOutputFile {
 
  private:
   class FdBuf;
-  std::filesystem::path path_;
+  std::filesystem::path path_;    // as given: what messages name
+  std::filesystem::path target_;  // what is replaced: path_, or the file a symlink names
   std::string tmp_;
+  bool in_place_ = false;  // a device or FIFO, written directly
   std::unique_ptr<FdBuf> buf_;
   std::unique_ptr<std::ostream> out_;
   int fd_ = -1;

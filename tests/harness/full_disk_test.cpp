@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "datasets/output_file.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
@@ -94,6 +95,22 @@ TEST_F(FullDiskTest, ReportLeavesEveryPreviousOutputWhole) {
   // With room again, report succeeds and writes the same files.
   EXPECT_EQ(pathbench("", "report out --no-plots --latex").code, 0);
   EXPECT_EQ(snapshot(work_ / "out"), before_);
+}
+
+// What is not a plain file is not replaced: a device (as root, a rename over /dev/null would
+// make it a regular file) is written in place; a symlink stays, the file it names is replaced.
+TEST_F(FullDiskTest, DevicesAreWrittenInPlaceAndSymlinksStay) {
+  write_file_atomically("/dev/null", "discarded\n");
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  EXPECT_FALSE(fs::exists("/dev/null.tmp"));
+  const fs::path real = work_ / "real.txt", link = work_ / "link.txt";
+  ASSERT_TRUE(testing::write_text(real, "old\n"));
+  fs::create_symlink(real, link);
+  write_file_atomically(link, "new\n");
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(testing::read_text(real), "new\n");
+  EXPECT_FALSE(fs::exists(work_ / "real.txt.tmp"));
+  EXPECT_FALSE(fs::exists(work_ / "link.txt.tmp"));
 }
 
 }  // namespace
