@@ -12,12 +12,13 @@
 namespace pathbench {
 
 std::string output_failure_message(const std::filesystem::path& path, int err, std::size_t bytes) {
+  // 0 bytes: the file could not even be created (its size is not known yet).
+  const std::string what = bytes > 0 ? fmt::format(" while writing {} bytes", bytes) : "";
   if (err == ENOSPC || err == EDQUOT)
-    return fmt::format("cannot write {}: the disk is full ({}: {}) while writing {} bytes",
-                       path.string(), err == ENOSPC ? "ENOSPC" : "EDQUOT", std::strerror(err),
-                       bytes);
-  return fmt::format("cannot write {}: {} (while writing {} bytes)", path.string(),
-                     std::strerror(err), bytes);
+    return fmt::format("cannot write {}: the disk is full ({}: {}){}", path.string(),
+                       err == ENOSPC ? "ENOSPC" : "EDQUOT", std::strerror(err), what);
+  return fmt::format("cannot write {}: {}{}", path.string(), std::strerror(err),
+                     bytes > 0 ? " (" + what.substr(1) + ")" : "");
 }
 
 // A buffered stream onto a file descriptor that keeps the first errno. After a failure it goes

@@ -25,8 +25,8 @@ class OutputFileError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// "cannot write FILE: ..." for a failure with errno `err` while writing `bytes` bytes; ENOSPC
-// says the disk is full.
+// "cannot write FILE: ..." for a failure with errno `err` while writing `bytes` bytes (0: while
+// creating it); ENOSPC says the disk is full.
 std::string output_failure_message(const std::filesystem::path& path, int err, std::size_t bytes);
 
 // A symlink is followed (the link stays, the file it names is replaced); a device or FIFO
