@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "algorithms/core/input_error.h"
+#include "datasets/output_file.h"
 
 namespace pathbench::detail {
 
@@ -63,11 +64,7 @@ std::vector<std::string_view> split_on(std::string_view s, char sep) {
 }
 
 void write_text_file(const std::filesystem::path& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error("cannot open '" + path.string() + "' for writing");
-  out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  out.close();
-  if (!out) throw std::runtime_error("error while writing '" + path.string() + "'");
+  write_file_atomically(path, content);
 }
 
 }  // namespace pathbench::detail

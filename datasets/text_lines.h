@@ -30,7 +30,8 @@ std::string_view trim(std::string_view s);
 std::vector<std::string_view> split_whitespace(std::string_view s);
 std::vector<std::string_view> split_on(std::string_view s, char sep);
 
-// Writes `content` to `path` in binary mode (LF stays LF); throws std::runtime_error on failure.
+// Writes `content` to `path` byte for byte (LF stays LF), atomically (datasets/output_file.h);
+// throws OutputFileError on failure.
 void write_text_file(const std::filesystem::path& path, const std::string& content);
 
 }  // namespace pathbench::detail

@@ -66,11 +66,35 @@ def planner_colours(planners):
     return {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(sorted(set(planners)))}
 
 
+def replace_atomically(path, write):
+    """Calls write(tmp) for a temporary file beside `path`, then renames it over `path`: a full
+    disk or a kill leaves the previous file whole, never a cut one (pathbench writes its own
+    outputs the same way, datasets/output_file.h)."""
+    tmp = path + ".tmp"
+    try:
+        write(tmp)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_json(path, value):
+    def write(tmp):
+        with open(tmp, "w") as f:
+            json.dump(value, f, indent=1, sort_keys=True)
+            f.write("\n")
+    replace_atomically(path, write)
+
+
 def write_colours(out_dir, colours):
     path = os.path.join(out_dir, "colours.json")
-    with open(path, "w") as f:
-        json.dump(colours, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_json(path, colours)
     return path
 
 
@@ -78,8 +102,10 @@ def save_all(fig, out_dir, name, png_dpi=300):
     """Writes name.png, name.pdf and name.svg; returns the PNG path (report.html embeds it)."""
     fig.tight_layout()
     for ext in ("png", "pdf", "svg"):
-        fig.savefig(os.path.join(out_dir, f"{name}.{ext}"), metadata=SAVE_META[ext],
-                    dpi=png_dpi if ext == "png" else 100)
+        replace_atomically(os.path.join(out_dir, f"{name}.{ext}"),
+                           lambda tmp, ext=ext: fig.savefig(tmp, format=ext,
+                                                            metadata=SAVE_META[ext],
+                                                            dpi=png_dpi if ext == "png" else 100))
     plt.close(fig)
     return os.path.join(out_dir, f"{name}.png")
 
@@ -230,7 +256,5 @@ def paper_figures(rows, solved, planners, baseline, colours, out_dir):
         written.append(speedup_cdf(solved, planners, baseline, colours, out_dir))
     png, fits = expansions_vs_time(solved, planners, colours, out_dir)
     written.append(png)
-    with open(os.path.join(out_dir, "growth_exponents.json"), "w") as f:
-        json.dump(fits, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_json(os.path.join(out_dir, "growth_exponents.json"), fits)
     return [w for w in written if w]

@@ -61,8 +61,11 @@ CostGuarantee cost_guarantee(const Capabilities& caps, const MoveRules& rules);
 // outside world use it (an external program needs a place for its log, the folder relative
 // commands are resolved in, the map file); the others ignore it. Every field may be empty.
 struct PlannerContext {
-  std::string label;                 // the planner's label in the experiment
-  std::filesystem::path log_dir;     // the run's output directory, for the planner's own logs
+  std::string label;              // the planner's label in the experiment
+  std::filesystem::path log_dir;  // the run's output directory, for the planner's own logs
+  // Where log_dir's files will be once the run completes, for messages (error columns outlive
+  // the run): a run writes into `<dir>.partial` and renames it to `<dir>`. Empty = log_dir.
+  std::filesystem::path published_log_dir;
   std::filesystem::path config_dir;  // folder of the experiment file
   std::filesystem::path map_file;    // the map being prepared; empty when generated
   double time_limit_s = 0.0;         // the experiment's per-query limit (0 = none)

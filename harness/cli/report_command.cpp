@@ -64,8 +64,8 @@ int report_command(const ReportArgs& args) {
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
 
-  const std::vector<SummaryRow> overall = write_summaries(dir, title, runs.rows, opt);
-  append_measurement_notes(dir, meta);
+  const std::vector<SummaryRow> overall =
+      write_summaries(dir, title, runs.rows, opt, measurement_notes_text(meta));
   const std::vector<SummaryRow> by_length = summarize_by_length(runs.rows, opt);
   print_summary_table(std::cout, overall);
 

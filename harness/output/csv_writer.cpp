@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <stdexcept>
+
+#include "datasets/output_file.h"
 
 namespace pathbench {
 namespace {
@@ -30,7 +30,7 @@ std::string csv_escape(std::string_view field) {
 CsvWriter::CsvWriter(const std::filesystem::path& path, const std::vector<std::string>& header,
                      bool append)
     : out_(path, append ? std::ios::app : std::ios::trunc), path_(path) {
-  if (!out_) throw std::runtime_error("cannot write " + path.string());
+  if (!out_) throw OutputFileError(output_failure_message(path, errno, 0));
   if (!append) write(header);
 }
 
@@ -45,9 +45,8 @@ void CsvWriter::write(const std::vector<std::string>& fields) {
 
 void CsvWriter::write_line(const std::string& line) {
   out_ << line << '\n' << std::flush;
-  if (!out_)
-    throw std::runtime_error(
-        fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
+  // The row stays unwritten (or cut, which resuming drops); the run stops naming the file.
+  if (!out_) throw OutputFileError(output_failure_message(path_, errno, line.size() + 1));
 }
 
 RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,

@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <stdexcept>
 #include <utility>
 
 #include "algorithms/core/input_error.h"
+#include "datasets/output_file.h"
 
 namespace pathbench {
 
@@ -40,16 +40,10 @@ DimacsCounts write_dimacs_files(const Grid& grid, std::int64_t scale, const std:
   } catch (const std::invalid_argument& e) {
     throw InputError("command line", 0, "--scale", e.what());
   }
-  const std::string gr = files.graph.string(), co = files.coordinates.string();
-  std::ofstream gr_out(files.graph, std::ios::binary | std::ios::trunc);
-  if (!gr_out) throw std::runtime_error("cannot open '" + gr + "' for writing");
-  std::ofstream co_out(files.coordinates, std::ios::binary | std::ios::trunc);
-  if (!co_out) throw std::runtime_error("cannot open '" + co + "' for writing");
-  const DimacsCounts n = write_dimacs(grid, scale, source, gr_out, co_out);
-  gr_out.close();
-  co_out.close();
-  if (!gr_out || !co_out)
-    throw std::runtime_error("error while writing '" + gr + "' / '" + co + "'");
+  AtomicOutputFile gr_out(files.graph), co_out(files.coordinates);
+  const DimacsCounts n = write_dimacs(grid, scale, source, gr_out.stream(), co_out.stream());
+  gr_out.commit();
+  co_out.commit();
   return n;
 }
 

@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 
+#include "datasets/output_file.h"
 #include "harness/output/csv_writer.h"
 
 namespace pathbench {
@@ -81,8 +81,8 @@ void print_ratios(std::ostream& out, const std::vector<Group>& groups) {
 
 void write_dynamic_summary_csv(const std::filesystem::path& path,
                                const std::vector<DynamicRunRow>& rows) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+  AtomicOutputFile file(path);
+  std::ostream& out = file.stream();
   out << "kind,dataset,planner,runs,success,valid,mean_steps,mean_replans,mean_total_expansions,"
          "mean_total_time_us,mean_reprepare_us,mean_replan_time_us,max_replan_time_us\n";
   for (const Group& g : group_rows(rows)) {
@@ -93,7 +93,7 @@ void write_dynamic_summary_csv(const std::filesystem::path& path,
                        g.time_us / n, g.reprepare_us / n, g.mean_replan_time_us(),
                        g.max_replan_time_us);
   }
-  if (!out) throw std::runtime_error("write failed: " + path.string());
+  file.commit();
 }
 
 void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& rows) {

@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <ostream>
 #include <stdexcept>
 
+#include "datasets/output_file.h"
 #include "harness/output/summary_significance.h"
 #include "harness/text/number_format.h"
 
@@ -36,8 +37,8 @@ struct Table {
 };
 
 void write_table(const fs::path& path, const Table& t) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error("cannot write " + path.string());
+  AtomicOutputFile file(path);
+  std::ostream& f = file.stream();
   f << "% Written by pathbench report --latex; needs \\usepackage{booktabs}.\n"
     << "\\begin{table}[htbp]\n\\centering\n\\small\n\\caption{" << t.caption << "}\n\\label{"
     << t.label << "}\n\\begin{tabular}{" << t.columns << "}\n\\toprule\n";
@@ -50,7 +51,7 @@ void write_table(const fs::path& path, const Table& t) {
     f << " \\\\\n";
   }
   f << "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
-  if (!f) throw std::runtime_error("write failed: " + path.string());
+  file.commit();
 }
 
 // Braces keep a label that starts with '[' from being read as \\'s optional argument.
@@ -151,10 +152,7 @@ Table speedup_table(const std::vector<SummaryRow>& rows, const SummaryOptions& o
 }
 
 void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error("cannot write " + path.string());
-  f << text;
-  if (!f) throw std::runtime_error("write failed: " + path.string());
+  write_file_atomically(path, text);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <fstream>
 #include <set>
 #include <stdexcept>
 
@@ -118,13 +117,9 @@ std::vector<std::string> measurement_notes(const nlohmann::json& meta) {
   return notes;
 }
 
-std::string append_measurement_notes(const std::filesystem::path& dir, const nlohmann::json& meta) {
+std::string measurement_notes_text(const nlohmann::json& meta) {
   std::string text;
   for (const std::string& n : measurement_notes(meta)) text += "\nNote: " + n + "\n";
-  if (text.empty()) return text;
-  std::ofstream md(dir / "summary.md", std::ios::app);
-  md << text;
-  if (!md) throw std::runtime_error("write failed: " + (dir / "summary.md").string());
   return text;
 }
 

@@ -15,7 +15,8 @@ namespace pathbench {
 
 std::vector<std::string> measurement_notes(const nlohmann::json& meta);
 
-// Appends each note to `dir`/summary.md as a "Note:" paragraph; returns the text appended.
-std::string append_measurement_notes(const std::filesystem::path& dir, const nlohmann::json& meta);
+// Each note as a "Note:" paragraph, for the end of summary.md (write_summaries' md_tail). Part of
+// the one atomic write of summary.md, so a failure cannot leave the tables without their notes.
+std::string measurement_notes_text(const nlohmann::json& meta);
 
 }  // namespace pathbench

@@ -1,16 +1,15 @@
 #include "harness/output/paths_writer.h"
 
-#include <fmt/format.h>
 #include <cerrno>
-#include <cstring>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
+
+#include "datasets/output_file.h"
 
 namespace pathbench {
 
 PathsWriter::PathsWriter(const std::filesystem::path& path, bool append)
     : out_(path, append ? std::ios::app : std::ios::trunc), path_(path) {
-  if (!out_) throw std::runtime_error("cannot write " + path.string());
+  if (!out_) throw OutputFileError(output_failure_message(path, errno, 0));
 }
 
 void PathsWriter::write(const RunRow& row, const Grid& grid, const std::vector<CellId>& path) {
@@ -21,10 +20,9 @@ void PathsWriter::write(const RunRow& row, const Grid& grid, const std::vector<C
                               {"query", row.query},
                               {"planner", row.planner},
                               {"path", std::move(cells)}};
-  out_ << obj.dump() << '\n' << std::flush;
-  if (!out_)
-    throw std::runtime_error(
-        fmt::format("write failed: {}: {}", path_.string(), std::strerror(errno)));
+  const std::string line = obj.dump() + '\n';
+  out_ << line << std::flush;
+  if (!out_) throw OutputFileError(output_failure_message(path_, errno, line.size()));
 }
 
 }  // namespace pathbench

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "datasets/output_file.h"
 #include "harness/output/summary_significance.h"
 
 namespace pathbench {
@@ -181,10 +182,7 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
     out << "<h3>Config</h3>\n<pre>" << html_escape(json_text(meta["config_text"])) << "</pre>\n";
   out << "</body>\n</html>\n";
 
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot write " + path.string());
-  f << out.str();
-  if (!f) throw std::runtime_error("write failed: " + path.string());
+  write_file_atomically(path, out.view());
 }
 
 }  // namespace pathbench

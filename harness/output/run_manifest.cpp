@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "datasets/output_file.h"
+
 namespace pathbench {
 namespace {
 
@@ -80,15 +82,7 @@ nlohmann::json build_and_machine_info() {
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& meta) {
-  // Written beside and renamed over, so a kill mid-write leaves the previous file whole.
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream f(tmp);
-    if (!f) throw std::runtime_error("cannot write " + tmp.string());
-    f << meta.dump(2) << '\n' << std::flush;
-    if (!f) throw std::runtime_error("write failed: " + tmp.string());
-  }
-  std::filesystem::rename(tmp, path);
+  write_file_atomically(path, meta.dump(2) + '\n');
 }
 
 }  // namespace pathbench

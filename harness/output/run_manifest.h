@@ -16,7 +16,8 @@ nlohmann::json build_and_machine_info();
 // Current git commit of the source tree ("unknown" outside a checkout) and whether it is dirty.
 std::string git_commit_of_source();
 
-// Writes `meta` to `path` (pretty-printed). Throws std::runtime_error on failure.
+// Writes `meta` to `path` (pretty-printed), atomically (datasets/output_file.h). Throws
+// OutputFileError on failure.
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& meta);
 
 }  // namespace pathbench

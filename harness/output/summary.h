@@ -113,9 +113,11 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
                             const std::vector<SummaryRow>& by_length,
                             const SummaryOptions& options);
 
-// summary.csv, summary_buckets.csv and summary.md into `dir`; returns the overall rows.
+// summary.csv, summary_buckets.csv and summary.md (ending with `md_tail`, e.g. the measurement
+// notes) into `dir`, each atomically; returns the overall rows.
 std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
                                         const std::vector<RunRow>& rows,
-                                        const SummaryOptions& options);
+                                        const SummaryOptions& options,
+                                        const std::string& md_tail = "");
 
 }  // namespace pathbench

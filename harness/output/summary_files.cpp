@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <stdexcept>
+#include <ostream>
 
+#include "datasets/output_file.h"
 #include "harness/output/bad_query_lines.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/summary.h"
@@ -14,8 +14,8 @@
 namespace pathbench {
 
 void write_summary_csv(const std::filesystem::path& path, const std::vector<SummaryRow>& rows) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error("cannot write " + path.string());
+  AtomicOutputFile file(path);
+  std::ostream& f = file.stream();
   const bool by_length = std::any_of(rows.begin(), rows.end(),
                                      [](const SummaryRow& r) { return !r.length_class.empty(); });
   f << "group,planner," << (by_length ? "length_class," : "")
@@ -41,7 +41,7 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
         csv_number(r.expansions_exponent), significance_csv_fields(r), csv_number(r.mean_path_us),
         csv_number(r.median_path_us), csv_number(r.mean_total_us));
   }
-  if (!f) throw std::runtime_error("write failed: " + path.string());
+  file.commit();
 }
 
 namespace {
@@ -85,13 +85,13 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
 
 std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
                                         const std::vector<RunRow>& rows,
-                                        const SummaryOptions& options) {
+                                        const SummaryOptions& options, const std::string& md_tail) {
   std::vector<SummaryRow> overall = summarize(rows, options);
   const std::vector<SummaryRow> by_length = summarize_by_length(rows, options);
   write_summary_csv(dir / "summary.csv", overall);
   write_summary_csv(dir / "summary_buckets.csv", by_length);
-  std::ofstream md(dir / "summary.md");
-  if (!md) throw std::runtime_error("cannot write " + (dir / "summary.md").string());
+  AtomicOutputFile file(dir / "summary.md");
+  std::ostream& md = file.stream();
   write_summary_markdown(md, title, overall, by_length, options);
   // Rows no table counts (not solved, valid or optimal), so their number is said here.
   if (const BadQueryLines bad = count_bad_query_lines(rows); bad.lines > 0) {
@@ -101,7 +101,8 @@ std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const 
           "error column, and no table above counts them. Per map:\n\n";
     for (const auto& [map, n] : bad.per_map) md << "- " << map << ": " << n << '\n';
   }
-  if (!md) throw std::runtime_error("write failed: " + (dir / "summary.md").string());
+  md << md_tail;
+  file.commit();
   return overall;
 }
 

@@ -4,12 +4,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
-#include <fstream>
 #include <iterator>
 
 #include "algorithms/core/input_error.h"
 #include "algorithms/core/planner.h"
 #include "algorithms/registry/planner_registry.h"
+#include "datasets/output_file.h"
 
 namespace pathbench {
 namespace {
@@ -184,11 +184,9 @@ std::size_t write_posthoc_trace_file(const std::filesystem::path& path, const ch
                                      bool overwrite, const Grid& grid, const Query& query,
                                      const RenderPanel& panel, const std::string& map_name) {
   check_posthoc_path(path, option, overwrite);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error("cannot open '" + path.string() + "' for writing");
-  const std::size_t events = write_posthoc_trace(out, grid, query, panel, map_name);
-  out.close();
-  if (!out) throw std::runtime_error("error while writing '" + path.string() + "'");
+  AtomicOutputFile out(path);
+  const std::size_t events = write_posthoc_trace(out.stream(), grid, query, panel, map_name);
+  out.commit();
   return events;
 }
 

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <fstream>
 #include <stdexcept>
+
+#include "datasets/output_file.h"
 
 namespace pathbench {
 namespace {
@@ -114,10 +115,7 @@ void RasterImage::blit(const RasterImage& src, int x, int y) {
 }
 
 void write_file(const std::filesystem::path& path, std::string_view bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+  write_file_atomically(path, bytes);
 }
 
 }  // namespace pathbench

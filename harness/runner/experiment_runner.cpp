@@ -159,7 +159,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   for (const MapInstance& m : ex.maps)
     for (ActivePlanner& ap : ex.planners) {
       if (stop_signal()) break;
-      run_planner_on_map(cfg, run->staging(), m, ap, point.done, sink);
+      run_planner_on_map(cfg, run->staging(), run->dir(), m, ap, point.done, sink);
     }
 
   outcome.rows = rows.size();
@@ -175,11 +175,11 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   summary_options.by = point.summary_by;
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
-  outcome.summary = write_summaries(run->staging(), cfg.name, rows, summary_options);
   run->meta()["bad_queries"] = bad_query_counts(rows);
   record_run_end(run->meta());
   run->write_meta();
-  append_measurement_notes(run->staging(), run->meta());
+  outcome.summary = write_summaries(run->staging(), cfg.name, rows, summary_options,
+                                    measurement_notes_text(run->meta()));
   run->publish(log);
   outcome.dir = run->dir();
   return outcome;

@@ -116,8 +116,8 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
 }  // namespace
 
 void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path& log_dir,
-                        const MapInstance& m, ActivePlanner& ap, const std::set<RunKey>& done,
-                        const RowSink& sink) {
+                        const std::filesystem::path& published_dir, const MapInstance& m,
+                        ActivePlanner& ap, const std::set<RunKey>& done, const RowSink& sink) {
   const auto is_done = [&](const QueryInstance& q) {
     return done.count({m.dataset, m.map_name, ap.config->label, q.index}) > 0;
   };
@@ -129,6 +129,7 @@ void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path
   PlannerContext context;
   context.label = ap.config->label;
   context.log_dir = log_dir;
+  context.published_log_dir = published_dir;
   context.config_dir = cfg.source_file.parent_path();
   context.map_file = m.map_path;
   context.time_limit_s = cfg.time_limit_s;

@@ -32,10 +32,11 @@ using RowSink =
     std::function<void(RunRow&& row, const Grid& grid, const std::vector<CellId>& path)>;
 
 // Runs `planner` on `map`'s queries, skipping those in `done`, until a stop signal
-// (harness/runner/stop_signal.h) arrives. `log_dir` is where planners may write logs. The planner
-// is released before returning (an external planner's process ends here).
+// (harness/runner/stop_signal.h) arrives. `log_dir` is where planners may write logs (the staging
+// directory), `published_dir` where they will be once the run completes (what messages name).
+// The planner is released before returning (an external planner's process ends here).
 void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path& log_dir,
-                        const MapInstance& map, ActivePlanner& planner,
-                        const std::set<RunKey>& done, const RowSink& sink);
+                        const std::filesystem::path& published_dir, const MapInstance& map,
+                        ActivePlanner& planner, const std::set<RunKey>& done, const RowSink& sink);
 
 }  // namespace pathbench

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "algorithms/core/input_error.h"
+#include "datasets/output_file.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/run_manifest.h"
 #include "harness/runner/experiment_fingerprint.h"
@@ -28,17 +29,6 @@ std::string read_whole_file(const fs::path& path, const char* field) {
   ss << in.rdbuf();
   if (!in && !in.eof()) throw InputError(path.string(), 0, field, "cannot be read");
   return ss.str();
-}
-
-// Replaces `path` with `text` in one rename, so a crash leaves the old or the new file whole.
-void replace_file(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text << std::flush;
-    if (!out) throw std::runtime_error("write failed: " + tmp.string());
-  }
-  fs::rename(tmp, path);
 }
 
 }  // namespace
@@ -98,7 +88,7 @@ void align_paths_with_rows(const fs::path& staging, RunsCsv& previous,
   const std::size_t dropped_rows = previous.rows.size() - kept.size();
   previous.rows = std::move(kept);
   if (aligned == text) return;
-  replace_file(paths_path, aligned);
+  write_file_atomically(paths_path, aligned);
   if (dropped_rows > 0) {
     const fs::path tmp = staging / "runs.csv.tmp";
     {

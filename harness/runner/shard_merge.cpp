@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <map>
 #include <set>
@@ -12,6 +10,7 @@
 
 #include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
+#include "datasets/output_file.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/measurement_notes.h"
 #include "harness/output/run_manifest.h"
@@ -20,6 +19,7 @@
 #include "harness/runner/experiment_manifest.h"
 #include "harness/runner/resume_state.h"
 #include "harness/runner/shard.h"
+#include "harness/runner/shard_audit.h"
 #include "harness/runner/staged_run.h"
 
 namespace pathbench {
@@ -64,7 +64,7 @@ void index_paths(ShardRun& s) {
 
 // Copies the path line of `row` (row `i` of shard `s`), checking it is that row's path.
 void copy_path_line(const ShardRun& s, std::ifstream& in, std::size_t i, const RunRow& row,
-                    std::ofstream& out) {
+                    std::ostream& out) {
   const std::uint64_t begin = s.path_offsets[i], end = s.path_offsets[i + 1];
   std::string line(static_cast<std::size_t>(end - begin), '\0');
   in.seekg(static_cast<std::streamoff>(begin));
@@ -124,12 +124,7 @@ ShardRun read_shard(const fs::path& dir) {
     throw InputError(meta_path.string(), 0, "experiment.effective",
                      "missing: written by a pathbench without experiment fingerprints");
   s.runs = read_runs_csv(dir / "runs.csv");
-  const nlohmann::json& rows = s.meta["shard"]["rows"];
-  if (!rows.is_number_unsigned() || rows.get<std::size_t>() != s.runs.rows.size())
-    throw InputError(
-        (dir / "runs.csv").string(), 0, "",
-        fmt::format("holds {} rows, shard {}/{} should hold {}: rerun it", s.runs.rows.size(),
-                    s.shard.k, s.shard.n, rows.is_number_unsigned() ? rows.dump() : "?"));
+  audit_shard_files(dir, s.meta, s.shard, s.runs);
   return s;
 }
 
@@ -268,6 +263,20 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                         effective["maps"][m]["dataset"].get<std::string>(),
                         effective["maps"][m]["map"].get<std::string>(),
                         effective["planners"][p]["label"].get<std::string>(), map_queries[m]));
+  // Each shard must hold the queries the split deals it: a meta.json whose shard number was
+  // edited (or two shards' folders swapped) would otherwise pass every count above.
+  std::vector<std::vector<int>> ids(map_queries.size());
+  for (const Keyed& k : all)
+    if (std::get<1>(k.key) == 0) ids[std::get<0>(k.key)].push_back(k.row->query);
+  const ShardSplit split(std::move(ids), shards.front().shard.n);
+  for (const Keyed& k : all)
+    if (const int owner = split.shard_of_query(std::get<0>(k.key), k.row->query);
+        owner != k.shard->shard.k)
+      throw InputError((k.shard->dir / "runs.csv").string(), 0, "",
+                       fmt::format("holds query {} of {}/{}, which the split deals to shard {}/{}, "
+                                   "not to this shard {}/{}: its meta.json's shard is wrong",
+                                   k.row->query, k.row->dataset, k.row->map, owner,
+                                   k.shard->shard.n, k.shard->shard.k, k.shard->shard.n));
 
   // 3. Write like a run: staging beside the final directory, published complete or not at all.
   const std::string name = effective["name"].get<std::string>();
@@ -300,14 +309,14 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   }
   if (shards.front().has_paths) {
     const fs::path file = run.staging() / "paths.jsonl";
-    std::ofstream out(file, std::ios::binary);
+    AtomicOutputFile out(file);
     std::map<const ShardRun*, std::ifstream> in;
     for (const ShardRun& s : shards) in[&s] = open_input_file(s.dir / "paths.jsonl", "paths");
     for (const Keyed& k : all)
       copy_path_line(*k.shard, in[k.shard],
-                     static_cast<std::size_t>(k.row - k.shard->runs.rows.data()), *k.row, out);
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
+                     static_cast<std::size_t>(k.row - k.shard->runs.rows.data()), *k.row,
+                     out.stream());
+    out.commit();
   }
   nlohmann::json meta = shards.front().meta;
   meta.erase("shard");
@@ -343,8 +352,9 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   so.baseline = effective.value("baseline", std::string());
   so.by = recorded_summary_by(run.meta());
   MergeOutcome out;
-  out.summary = write_summaries(run.staging(), name, rows, so);
-  log << append_measurement_notes(run.staging(), meta);
+  const std::string notes = measurement_notes_text(meta);
+  out.summary = write_summaries(run.staging(), name, rows, so, notes);
+  log << notes;
   run.publish(log);
   cleanup.published = true;
   out.dir = run.dir();

@@ -278,6 +278,42 @@ INSTANTIATE_TEST_SUITE_P(
         FaultCase{"suboptimal", Status::Solved, false, "is not optimal"}),
     [](const ::testing::TestParamInfo<FaultCase>& p) { return p.param.fault; });
 
+// The error column outlives the run's staging folder: a fault's message names the stderr log
+// where it is once the run completes (`<dir>/...`), not in `<dir>.partial`, and so does a row
+// written while resuming an interrupted run.
+TEST_F(ExternalPlannerTest, FaultMessagesNameTheLogInTheFinalFolder) {
+  const fs::path map = write_wall_map();
+  const std::string yaml = experiment(
+      map, 4, external_entry("faulty", fault_py("exit"), "optimal: true, grace_s: 0.2"), 0.3);
+  // Messages name the run's resolved directory.
+  const fs::path log = fs::weakly_canonical(dir_) / "out" / "external-faulty.stderr.log";
+  const auto check = [&](const RunsCsv& csv, const char* when) {
+    SCOPED_TRACE(when);
+    std::size_t faults = 0;
+    for (const RunRow* r : rows_of(csv, "faulty")) {
+      if (r->query != 1) continue;
+      ++faults;
+      EXPECT_NE(r->error.find("its stderr is in " + log.string()), std::string::npos) << r->error;
+      EXPECT_EQ(r->error.find(".partial"), std::string::npos) << r->error;
+    }
+    EXPECT_EQ(faults, 1u);
+    EXPECT_TRUE(fs::exists(log));
+  };
+  check(run(yaml), "a fresh run");
+  // Interrupted before any row: runs.csv keeps its header, the folder its staging name.
+  const std::string csv = testing::read_text(dir_ / "out" / "runs.csv");
+  ASSERT_TRUE(testing::write_text(dir_ / "out" / "runs.csv", csv.substr(0, csv.find('\n') + 1)));
+  fs::rename(dir_ / "out", dir_ / "out.partial");
+  RunOptions opt;
+  opt.resume_dir = dir_ / "out.partial";
+  std::ostringstream progress;
+  const ExperimentConfig cfg =
+      parse_experiment(yaml, dir_ / "experiment.yaml", PATHBENCH_SOURCE_DIR);
+  const RunOutcome resumed = run_experiment(cfg, opt, progress);
+  ASSERT_EQ(resumed.dir, log.parent_path()) << progress.str();
+  check(read_runs_csv(resumed.dir / "runs.csv"), "a resumed run");
+}
+
 // Commands that are not planners: every row gets the fault, quickly (three start-up attempts,
 // then no more), and the run completes.
 TEST_F(ExternalPlannerTest, CommandsThatAreNotPlanners) {

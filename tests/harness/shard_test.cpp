@@ -1,9 +1,11 @@
 // Shards and merge through the real binary: N shards of one experiment merge into exactly the
 // single-process run (every column but the timings), shards are balanced to one query, and merge
-// refuses a missing, repeated or foreign shard naming it, and another commit unless told.
+// refuses a missing, repeated or foreign shard naming it, a shard whose meta.json disagrees with
+// its own files, and another commit unless told.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -136,6 +138,54 @@ TEST_F(ShardTest, MergeRefusesMissingRepeatedAndForeignShards) {
     EXPECT_NE(r.err.find("field '--shard'"), std::string::npos) << r.err;
   }
   EXPECT_FALSE(fs::exists(work_ / "x"));
+}
+
+// merge recomputes what a shard's meta.json claims: an edited row count, fingerprint or shard
+// number is refused naming the shard's file and what disagrees, and nothing is written.
+TEST_F(ShardTest, MergeRecomputesWhatAShardClaims) {
+  ASSERT_NO_FATAL_FAILURE(run_shards(3));
+  const fs::path meta_file = work_ / "s1" / "meta.json";
+  const std::string original = testing::read_text(meta_file);
+  const auto merge_with = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json meta = nlohmann::json::parse(original);
+    edit(meta);
+    EXPECT_TRUE(write_text(meta_file, meta.dump(2)));
+    const CommandResult r = pathbench("merge s0 s1 s2 --out m");
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_FALSE(fs::exists(work_ / "m"));
+    return r.err;
+  };
+  // The row count raised, with runs.csv as it was: meta.json is named, not runs.csv.
+  std::string err = merge_with(
+      [](nlohmann::json& m) { m["shard"]["rows"] = m["shard"]["rows"].get<std::size_t>() + 3; });
+  EXPECT_NE(err.find("s1/meta.json"), std::string::npos) << err;
+  EXPECT_NE(err.find("shard.rows"), std::string::npos) << err;
+  EXPECT_NE(err.find("shard 1/3 of this experiment"), std::string::npos) << err;
+  // The recorded fingerprint edited.
+  err = merge_with([](nlohmann::json& m) { m["experiment"]["fingerprint"] = "0000000000000000"; });
+  EXPECT_NE(err.find("s1/meta.json"), std::string::npos) << err;
+  EXPECT_NE(err.find("experiment.fingerprint"), std::string::npos) << err;
+  EXPECT_NE(err.find("hashes to"), std::string::npos) << err;
+  // Two shards of equal size with their numbers swapped: every count agrees, the queries do not.
+  ASSERT_TRUE(write_text(meta_file, original));
+  std::vector<nlohmann::json> metas;
+  for (int k = 0; k < 3; ++k)
+    metas.push_back(
+        nlohmann::json::parse(testing::read_text(work_ / ("s" + std::to_string(k)) / "meta.json")));
+  const int a = metas[0]["shard"]["rows"] == metas[1]["shard"]["rows"] ? 0 : 1;
+  ASSERT_EQ(metas[a]["shard"]["rows"], metas[a + 1]["shard"]["rows"]);
+  std::swap(metas[a]["shard"]["k"], metas[a + 1]["shard"]["k"]);
+  for (int k : {a, a + 1})
+    ASSERT_TRUE(write_text(work_ / ("s" + std::to_string(k)) / "meta.json", metas[k].dump(2)));
+  CommandResult r = pathbench("merge s0 s1 s2 --out m");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("which the split deals to shard"), std::string::npos) << r.err;
+  std::swap(metas[a]["shard"]["k"], metas[a + 1]["shard"]["k"]);
+  for (int k : {a, a + 1})
+    ASSERT_TRUE(write_text(work_ / ("s" + std::to_string(k)) / "meta.json", metas[k].dump(2)));
+  // Untouched, the shards merge.
+  r = pathbench("merge s0 s1 s2 --out m");
+  EXPECT_EQ(r.code, 0) << r.err;
 }
 
 // Shards built from another commit are refused unless --allow-mixed-commits, which is then

@@ -186,9 +186,14 @@ class ExternalPlanner final : public Planner {
     if (context_.log_dir.empty()) return {};
     return (context_.log_dir / ("external-" + file_stem(context_.label) + ".stderr.log")).string();
   }
+  // The error column outlives the staging folder the log is written in: it names the log where
+  // it will be once the run completes.
   std::string log_hint() const {
-    const std::string p = log_path();
-    return p.empty() ? std::string() : "; its stderr is in " + p;
+    if (context_.log_dir.empty()) return {};
+    const std::filesystem::path& dir =
+        context_.published_log_dir.empty() ? context_.log_dir : context_.published_log_dir;
+    return "; its stderr is in " +
+           (dir / ("external-" + file_stem(context_.label) + ".stderr.log")).string();
   }
 
   static void report(SearchResult& result, const Fault& f) {
