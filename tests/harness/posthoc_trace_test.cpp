@@ -114,6 +114,7 @@ const std::vector<Case>& traceable_cases() {
       {"astar", {}},
       {"astar", {{"weight", "2"}}},
       {"astar", {{"queue", "pairing"}}},
+      {"astar_differential", {}},
       {"dijkstra", {}},
       {"gbfs", {}},
       {"jps", {}},
@@ -195,13 +196,13 @@ TEST(PosthocTrace, EventCountsEqualCountersForEveryTraceablePlanner) {
 }
 
 // Best-first planners (A* family, JPS, JPS+): each generate/update/jump_point names the node being
-// expanded as pId; an expanded node's g is optimal for A*/Dijkstra (consistent heuristic, weight
-// 1) and never below optimal for JPS, checked against the reference Dijkstra; f = g + h never
+// expanded as pId; an expanded node's g is optimal for A*/Dijkstra and A* with landmarks
+// (consistent heuristics, weight 1) and never below optimal for JPS, checked against the reference Dijkstra; f = g + h never
 // decreases along the expansions.
 TEST(PosthocTrace, ParentsAndValuesAgreeWithTheReference) {
   const Grid g = bundled_map();
   const std::vector<Query> qs = bundled_queries(g, 2);
-  for (const char* name : {"astar", "jps", "jps_plus", "dijkstra"}) {
+  for (const char* name : {"astar", "astar_differential", "jps", "jps_plus", "dijkstra"}) {
     for (const Query& q : qs) {
       SCOPED_TRACE(std::string(name));
       const bool jps = std::string(name).starts_with("jps");
