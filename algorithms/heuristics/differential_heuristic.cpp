@@ -24,7 +24,9 @@ void distances_from(const Grid& g, const MoveOffsets& off, CellId source,
   open.push({0, source});
   const bool terrain = g.has_terrain();
   while (!open.empty()) {
-    const auto [d, c] = open.top();
+    // Plain names, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+    const SearchCost d = open.top().first;
+    const CellId c = open.top().second;
     open.pop();
     if (d != dist[c]) continue;  // a stale entry: c was reached more cheaply since
     for_each_successor(g, off, c, [&](CellId n, double step, int dir) {
