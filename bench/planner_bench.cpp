@@ -50,8 +50,8 @@ void bm_solve(benchmark::State& state, const BenchMap* map, const PlannerConfig*
       benchmark::DoNotOptimize(result.cost);
       expansions += result.counters.expansions;
     }
-    total_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
-                    .count();
+    total_us +=
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   }
   // Plain averages, not Google Benchmark's inverted rates: those print with an "s" suffix
   // ("us_per_query=0.65s"), a unit the figure does not have. The names carry the units.

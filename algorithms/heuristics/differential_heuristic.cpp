@@ -62,8 +62,8 @@ void DifferentialHeuristic::build(const Grid& grid, int k, LandmarkPlacement pla
   std::vector<CellId> free;
   for (CellId c = 0; c < grid.num_ids(); ++c)
     if (grid.passable(c)) free.push_back(c);
-  k_ = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(k, 0)),
-                                              free.size()));
+  k_ = static_cast<int>(
+      std::min<std::size_t>(static_cast<std::size_t>(std::max(k, 0)), free.size()));
   symmetric_ = !grid.has_terrain();
   cells_.clear();
   table_.assign(grid.num_ids() * static_cast<std::size_t>(k_), kUnreached);

@@ -33,9 +33,7 @@ class DifferentialHeuristic {
   void build(const Grid& grid, int k, LandmarkPlacement placement, std::uint64_t seed);
 
   // Per query: caches the goal's row, so bound() reads one row per node.
-  void set_goal(CellId goal) {
-    goal_row_.assign(row(goal), row(goal) + k_);
-  }
+  void set_goal(CellId goal) { goal_row_.assign(row(goal), row(goal) + k_); }
   // The landmarks' lower bound on the cost from n to the goal (0 when no landmark reaches both).
   SearchCost bound(CellId n) const {
     const SearchCost* d = row(n);

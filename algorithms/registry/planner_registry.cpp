@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "algorithms/planners/astar/astar_planner.h"
-#include "algorithms/planners/boost_astar/boost_astar_planner.h"
 #include "algorithms/planners/astar_differential/astar_differential_planner.h"
+#include "algorithms/planners/boost_astar/boost_astar_planner.h"
 #include "algorithms/planners/canonical_astar/canonical_astar_planner.h"
 #include "algorithms/planners/dstar_lite/dstar_lite_planner.h"
 #include "algorithms/planners/external/external_planner.h"

@@ -44,10 +44,14 @@ void differential_search(const Grid& grid, const MoveOffsets& off, NodeArena& no
   const OctileHeuristic octile;
   const WeightedKey key{settings.weight, settings.greedy};
   auto run = [&]<bool kUniform>(std::bool_constant<kUniform>) {
-    DifferentialExpansion<kUniform> policy{
-        {grid, off, {octile, settings.h_scale}, grid.has_terrain(), goal, grid.x_of(goal),
-         grid.y_of(goal)},
-        landmarks};
+    DifferentialExpansion<kUniform> policy{{grid,
+                                            off,
+                                            {octile, settings.h_scale},
+                                            grid.has_terrain(),
+                                            goal,
+                                            grid.x_of(goal),
+                                            grid.y_of(goal)},
+                                           landmarks};
     detail::run_cell_search(policy, grid, nodes, open, key, start, goal, budget, result, listener);
   };
   if (!grid.has_terrain() && settings.h_scale == 1.0)

@@ -74,12 +74,16 @@ PlannerInfo astar_differential_planner_info() {
   info.name = "astar_differential";
   info.summary = "A* with a differential heuristic: max(octile, K landmarks' distance bounds)";
   info.params = {
-      Param::integer("landmarks").range(1, 64).defaults_to(4).doc(
-          "K landmarks (K Dijkstra runs in prepare, K x cells x 8 bytes)"),
+      Param::integer("landmarks")
+          .range(1, 64)
+          .defaults_to(4)
+          .doc("K landmarks (K Dijkstra runs in prepare, K x cells x 8 bytes)"),
       Param::choice("placement", {"farthest", "random"})
           .doc("farthest: each landmark farthest from the others; random: seeded cells"),
-      Param::integer("landmark_seed").range(0, 1000000000).defaults_to(1).doc(
-          "seed of the first (farthest) or every (random) landmark"),
+      Param::integer("landmark_seed")
+          .range(0, 1000000000)
+          .defaults_to(1)
+          .doc("seed of the first (farthest) or every (random) landmark"),
       Param::real("weight").range(1.0, 1e6).defaults_to(1.0).doc(
           "f = g + weight * h (weighted A* when > 1)"),
       Param::choice("queue", {"binary", "pairing"})

@@ -4,9 +4,9 @@
 // The program runs directly (execv of argv, no shell: its exit status and signal are its own)
 // under a supervisor process (supervisor.h) that ends everything the program started, even what
 // left its process group, before it exits itself. stdin and stdout are pipes; stderr goes to a
-// log file (appended, capped at external::kStderrLogCap) or, without one, is inherited. Writes are non-blocking (a child that never reads cannot stall
-// pathbench once the pipe buffer is full) and SIGPIPE is blocked around them, so a child that has
-// exited gives an error, not a dead pathbench.
+// log file (appended, capped at external::kStderrLogCap) or, without one, is inherited. Writes are
+// non-blocking (a child that never reads cannot stall pathbench once the pipe buffer is full) and
+// SIGPIPE is blocked around them, so a child that has exited gives an error, not a dead pathbench.
 #pragma once
 
 #include <sys/types.h>

@@ -14,7 +14,7 @@ bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 constexpr std::string_view kRefused = "|&;<>()$`*?[]{}~#!";
 
 bool executable_file(const std::filesystem::path& p) {
-  struct stat st{};
+  struct stat st {};
   return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
 }
 
@@ -79,8 +79,7 @@ std::string resolve_program(const std::string& program, const std::filesystem::p
     const std::filesystem::path p = cwd.empty() ? std::filesystem::path(program) : cwd / program;
     if (executable_file(p)) return program;  // execv runs it after the chdir into cwd
     *error = "program '" + program + "' " +
-             (::access(p.c_str(), F_OK) == 0 ? "is not an executable file"
-                                             : "does not exist") +
+             (::access(p.c_str(), F_OK) == 0 ? "is not an executable file" : "does not exist") +
              (cwd.empty() ? std::string() : " (relative to " + cwd.string() + ")");
     return {};
   }
@@ -92,9 +91,8 @@ std::string resolve_program(const std::string& program, const std::filesystem::p
     std::string dir = path.substr(from, colon == std::string::npos ? colon : colon - from);
     if (dir.empty()) dir = ".";  // an empty PATH entry is the current folder, as in sh
     const std::filesystem::path candidate = std::filesystem::path(dir) / program;
-    const std::filesystem::path seen = candidate.is_relative() && !cwd.empty()
-                                           ? cwd / candidate
-                                           : candidate;
+    const std::filesystem::path seen =
+        candidate.is_relative() && !cwd.empty() ? cwd / candidate : candidate;
     if (executable_file(seen)) return candidate.string();
     if (colon == std::string::npos) break;
     from = colon + 1;

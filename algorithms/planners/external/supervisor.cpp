@@ -38,7 +38,7 @@ void report(int kind, int value) {
 }
 
 void set_default_signals() {
-  struct sigaction dfl{};
+  struct sigaction dfl {};
   dfl.sa_handler = SIG_DFL;
   for (int s = 1; s < NSIG; ++s)
     if (s != SIGKILL && s != SIGSTOP) sigaction(s, &dfl, nullptr);
@@ -116,8 +116,8 @@ bool carry_stderr(int from, std::uint64_t& room, bool& noted) {
   const ssize_t n = ::read(from, chunk, sizeof chunk);
   if (n < 0) return errno == EINTR || errno == EAGAIN;
   if (n == 0) return false;
-  const std::uint64_t keep = static_cast<std::uint64_t>(n) < room ? static_cast<std::uint64_t>(n)
-                                                                   : room;
+  const std::uint64_t keep =
+      static_cast<std::uint64_t>(n) < room ? static_cast<std::uint64_t>(n) : room;
   write_all(kLog, chunk, keep);
   room -= keep;
   if (keep < static_cast<std::uint64_t>(n) && !noted) {
@@ -144,7 +144,7 @@ void run_supervisor(const SupervisorSetup& s) {
   ::close_range(5, ~0U, 0);  // pathbench's own ends of the pipes included: EOF must work
 
   set_default_signals();
-  struct sigaction ign{};
+  struct sigaction ign {};
   ign.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ign, nullptr);  // pathbench gone: the report write just fails
   sigset_t chld;
@@ -203,7 +203,7 @@ void run_supervisor(const SupervisorSetup& s) {
   std::uint64_t room = 0;
   bool noted = false;
   if (has_log) {
-    struct stat st{};
+    struct stat st {};
     const std::uint64_t size = ::fstat(kLog, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
     room = size < kStderrLogCap ? kStderrLogCap - size : 0;
     noted = room == 0;  // a full log already ends with the note
