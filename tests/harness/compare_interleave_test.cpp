@@ -19,9 +19,9 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-#include <random>
 #include <string>
 
+#include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
 
 namespace pathbench {
@@ -51,10 +51,8 @@ std::string config_text(const std::string& algorithm) {
 class CompareInterleaveTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    std::random_device rd;
-    root_ = new fs::path(fs::temp_directory_path() /
-                         ("pathbench_interleave_test_" + std::to_string(rd())));
-    fs::create_directories(*root_);
+    scratch_ = new testing::ScratchDir("pathbench_interleave_test");
+    root_ = &scratch_->path();
     ASSERT_TRUE(write_text(*root_ / "cfg.yaml", config_text("astar")));
     ASSERT_TRUE(write_text(*root_ / "slow.yaml", config_text("dijkstra")));
     // The driver starts BIN as `BIN run CONFIG --shard ...`: the wrapper swaps CONFIG.
@@ -67,18 +65,16 @@ class CompareInterleaveTest : public ::testing::Test {
     ASSERT_TRUE(write_text(*root_ / "not_executable", "#!/bin/sh\n"));
     ASSERT_TRUE(write_text(*root_ / "bad.yaml", "name: bad\nplanners: 3\n"));
   }
-  static void TearDownTestSuite() {
-    std::error_code ec;
-    fs::remove_all(*root_, ec);
-    delete root_;
-  }
+  static void TearDownTestSuite() { delete scratch_; }
   static testing::CommandResult sh(const std::string& args) {
     return testing::run_shell(*root_, shell_quote(PATHBENCH_EXE) + " " + args, *root_);
   }
   static std::string exe() { return shell_quote(PATHBENCH_EXE); }
-  static fs::path* root_;
+  static testing::ScratchDir* scratch_;  // one folder for the suite: its sessions share the files
+  static const fs::path* root_;
 };
-fs::path* CompareInterleaveTest::root_ = nullptr;
+testing::ScratchDir* CompareInterleaveTest::scratch_ = nullptr;
+const fs::path* CompareInterleaveTest::root_ = nullptr;
 
 // Five rounds, and ctest runs this executable alone (SERIAL): with three rounds beside other
 // tests, one CI session flagged B at 1.27x in every round against a 14.9% floor on this config's
