@@ -17,8 +17,11 @@ shift || true
 jobs="$(nproc 2>/dev/null || echo 2)"
 launcher=()
 # ccache, when installed, makes rebuilds in a second build directory or a fresh clone cheap.
+# Paths under the clone's parent are hashed relative to the build folder, so a second clone (or
+# tests/scripts/new_planner_folder_test.sh's copy of the tree) hits the same cache entries.
 if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(cd .. && pwd)}"
 fi
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" \
   -DPATHBENCH_WERROR="${PATHBENCH_WERROR:-ON}" "${launcher[@]}" "$@" >/dev/null

@@ -18,6 +18,9 @@ cd "$(dirname "$0")/.."
 jobs="$(nproc 2>/dev/null || echo 2)"
 
 scripts/setup.sh chromium  # chromium: the report.html and `render --html` tests (skipped without it)
+# ccache: the three builds below share nothing, but tests/scripts/new_planner_folder_test.sh rebuilds
+# the CLI from a copy of the tree, which ccache turns into cache hits on the Release build's objects.
+scripts/setup.sh ccache
 # The SciPy cross-check of the Wilcoxon test and the pdflatex/pdftotext test of `report --latex`
 # (both skipped without these).
 scripts/setup.sh python3-scipy texlive-latex-base texlive-latex-recommended poppler-utils

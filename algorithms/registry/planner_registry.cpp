@@ -2,43 +2,19 @@
 
 #include <algorithm>
 
-#include "algorithms/planners/astar/astar_planner.h"
-#include "algorithms/planners/astar_differential/astar_differential_planner.h"
-#include "algorithms/planners/boost_astar/boost_astar_planner.h"
-#include "algorithms/planners/canonical_astar/canonical_astar_planner.h"
-#include "algorithms/planners/dstar_lite/dstar_lite_planner.h"
-#include "algorithms/planners/external/external_planner.h"
-#include "algorithms/planners/hpa/hpa_planner.h"
-#include "algorithms/planners/jps/jps_planner.h"
-#include "algorithms/planners/jps_plus/jps_plus_planner.h"
-
 namespace pathbench {
-namespace {
 
-// The built-in planners: one line each.
-std::vector<PlannerInfo> built_in_planners() {
-  std::vector<PlannerInfo> all;
-  all.push_back(astar_planner_info());
-  all.push_back(dijkstra_planner_info());
-  all.push_back(gbfs_planner_info());
-  all.push_back(astar_differential_planner_info());
-  all.push_back(boost_astar_planner_info());
-  all.push_back(canonical_astar_planner_info());
-  all.push_back(canonical_dijkstra_planner_info());
-  all.push_back(jps_planner_info());
-  all.push_back(jps_plus_planner_info());
-  all.push_back(hpa_planner_info());
-  all.push_back(dstar_lite_planner_info());
-  all.push_back(external_planner_info());
-  return all;
-}
+// Every folder under algorithms/planners/ (its REGISTERS list): generated at configure time.
+#include "built_in_planners.inc"
+
+namespace {
 
 bool by_name(const PlannerInfo& a, const PlannerInfo& b) { return a.name < b.name; }
 
 // Checked like a registered one, so a malformed built-in schema fails the first use loudly.
 std::vector<PlannerInfo>& registry() {
   static std::vector<PlannerInfo> all = [] {
-    std::vector<PlannerInfo> v = built_in_planners();
+    std::vector<PlannerInfo> v = generated_built_in_planners();
     for (const PlannerInfo& info : v)
       if (std::string problem = planner_info_problem(info); !problem.empty())
         throw std::logic_error(problem);

@@ -113,7 +113,7 @@ PlannerInfo tiny_astar_planner_info() {
   return info;
 }
 
-// Step 4: registration. A built-in planner is one line in planner_registry.cpp instead.
+// Step 4: registration. A built-in planner is its folder instead (pathbench_add_planner).
 void ensure_registered() {
   static const bool once = [] {
     register_planner(tiny_astar_planner_info());
