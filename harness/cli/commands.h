@@ -25,6 +25,7 @@ Subcommand add_compare_command(CLI::App& app);        // compare_command.cpp
 Subcommand add_merge_command(CLI::App& app);          // merge_command.cpp
 Subcommand add_export_dimacs_command(CLI::App& app);  // export_dimacs_command.cpp
 Subcommand add_check_data_command(CLI::App& app);     // check_data_command.cpp
+Subcommand add_columns_command(CLI::App& app);        // columns_command.cpp
 
 // `compare`'s exit code when a planner got significantly slower than the threshold.
 inline constexpr int kExitRegression = 4;

@@ -1,6 +1,5 @@
 #include "harness/output/csv_writer.h"
 
-#include <fmt/format.h>
 #include <cerrno>
 #include <cmath>
 
@@ -54,18 +53,11 @@ RunCsvWriter::RunCsvWriter(const std::filesystem::path& path,
     : extra_columns_(std::move(extra_columns)), file_(path, run_header(extra_columns_), append) {}
 
 void RunCsvWriter::write(const RunRow& r) {
-  const bool solved = r.status == Status::Solved;
-  std::string line = fmt::format(
-      "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-      csv_escape(r.dataset), csv_escape(r.map), r.query, csv_escape(r.planner),
-      csv_escape(r.algorithm), csv_escape(r.params), r.start.x, r.start.y, r.goal.x, r.goal.y,
-      to_string(r.status), r.validated ? (r.valid ? "1" : "0") : "",
-      solved ? csv_number(r.cost) : std::string(), csv_number(r.optimal),
-      solved ? csv_number(r.suboptimality) : std::string(), r.path_cells, r.counters.expansions,
-      r.counters.generated, csv_number(r.time_us), r.bucket, r.counters.updates,
-      r.counters.peak_open, csv_number(r.prep_ms), r.prep_bytes, csv_escape(r.error),
-      csv_number(r.time_spread), r.batch, csv_number(r.path_us),
-      r.optimal_decimals >= 0 ? std::to_string(r.optimal_decimals) : std::string());
+  std::string line;
+  for (const RunColumn& column : kRunSchema) {
+    if (&column != kRunSchema.data()) line += ',';
+    line += csv_escape(column.field(r));
+  }
   for (const auto& name : extra_columns_) {
     line += ',';
     if (!r.extra_names) continue;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/output/run_row.h"
+#include "harness/output/run_schema.h"
 #include "harness/text/number_format.h"
 
 namespace pathbench {

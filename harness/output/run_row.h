@@ -1,5 +1,6 @@
 // One result row: a query solved by one planner. The schema of runs.csv, in column order, is
-// kRunColumns followed by the planners' extra columns (union, in planner order).
+// kRunSchema (harness/output/run_schema.h) followed by the planners' extra columns (union, in
+// planner order).
 #pragma once
 
 #include <array>
@@ -25,8 +26,8 @@ struct RunRow {
   Status status = Status::InvalidQuery;
   bool validated = true;  // false when the experiment turned validation off
   bool valid = false;
-  double cost = 0.0;           // +inf when no path was returned
-  double optimal = 0.0;        // reference; +inf when the reference finds no path
+  double cost = 0.0;     // +inf when no path was returned
+  double optimal = 0.0;  // reference; +inf when the reference finds no path
   // optimal's printed precision when it is a published .scen length (compared at that
   // precision: matches_published), -1 when it is our computed reference. Empty in runs.csv for
   // -1 and in a runs.csv written before schema version 4.
@@ -71,20 +72,9 @@ inline bool failed_validation(const RunRow& r) {
   }
 }
 
-// Bump kRunSchemaVersion (recorded in meta.json) whenever columns change.
+// Bump kRunSchemaVersion (recorded in meta.json) whenever kRunSchema's columns change.
 // 2: time_spread. 3: batch and path_us; time_us became the search alone (it included path
 // writing). 4: optimal_decimals; status bad_query.
 inline constexpr int kRunSchemaVersion = 4;
-inline constexpr std::array<std::string_view, 29> kRunColumns = {
-    "dataset",     "map",        "query",     "planner",    "algorithm",
-    "params",      "sx",         "sy",        "gx",         "gy",
-    "status",      "valid",      "cost",      "optimal",    "suboptimality",
-    "path_cells",  "expansions", "generated", "time_us",    "bucket",
-    "updates",     "peak_open",  "prep_ms",   "prep_bytes", "error",
-    "time_spread", "batch",      "path_us",   "optimal_decimals"};
-// Columns a runs.csv of an older schema may lack (time_spread and path_us read as NaN, batch as 1,
-// optimal_decimals as -1).
-inline constexpr std::array<std::string_view, 4> kOptionalRunColumns = {
-    "time_spread", "batch", "path_us", "optimal_decimals"};
 
 }  // namespace pathbench

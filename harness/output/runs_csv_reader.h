@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "harness/output/run_row.h"
+#include "harness/output/run_schema.h"
 
 namespace pathbench {
 

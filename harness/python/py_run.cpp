@@ -128,6 +128,14 @@ py::list read_scen_rows(const fs::path& path) {
   return out;
 }
 
+// runs.csv's columns and types from the one schema (harness/output/run_schema.h), for read_runs.
+py::list run_columns() {
+  py::list out;
+  for (const RunColumn& c : kRunSchema)
+    out.append(py::make_tuple(std::string(c.name), std::string(to_string(c.type))));
+  return out;
+}
+
 }  // namespace
 
 void bind_run(py::module_& m) {
@@ -141,6 +149,7 @@ void bind_run(py::module_& m) {
         "ValidationError when results fail validation, OSError when a write fails.");
   m.def("_check_runs", &check_runs, py::arg("dir"));
   m.def("_read_scen_rows", &read_scen_rows, py::arg("path"));
+  m.def("_run_columns", &run_columns);
 }
 
 }  // namespace pathbench::python

@@ -24,17 +24,23 @@ __all__ = [
     "run", "solve", "read_runs", "read_scen",
 ]
 
-# runs.csv columns (harness/output/run_row.h kRunColumns) by the dtype read_runs gives them.
-# Names are categories (few distinct values, repeated on every row); free text stays a string.
-_CATEGORY_COLUMNS = ["dataset", "map", "planner", "algorithm", "status"]
-_STRING_COLUMNS = ["params", "error"]
-_INT_COLUMNS = ["query", "sx", "sy", "gx", "gy", "path_cells", "expansions", "generated",
-                "bucket", "updates", "peak_open", "prep_bytes", "batch"]
-# Nullable integers: empty when not applicable (optimal_decimals of a computed reference).
-_NULLABLE_INT_COLUMNS = ["optimal_decimals"]
-# Empty (no value: cost and suboptimality of an unsolved row) reads as NaN; "inf" as infinity.
-_FLOAT_COLUMNS = ["cost", "optimal", "suboptimality", "time_us", "prep_ms", "time_spread",
-                  "path_us"]
+# runs.csv columns by the dtype read_runs gives them, from the one schema of the C++ side
+# (harness/output/run_schema.h): categories are names repeated on every row; free text stays a
+# string; optional integers are nullable (empty when not applicable); reals read an empty field
+# as NaN and "inf" as infinity; the flag `valid` is a nullable boolean.
+_COLUMN_TYPES = dict(_pathbench._run_columns())
+
+
+def _columns_of(type_name):
+    return [name for name, t in _COLUMN_TYPES.items() if t == type_name]
+
+
+_CATEGORY_COLUMNS = _columns_of("category")
+_STRING_COLUMNS = _columns_of("text")
+_INT_COLUMNS = _columns_of("integer")
+_NULLABLE_INT_COLUMNS = _columns_of("optional integer")
+_FLOAT_COLUMNS = _columns_of("real")
+_FLAG_COLUMNS = _columns_of("flag")
 
 
 def read_runs(dir):
@@ -65,7 +71,7 @@ def read_runs(dir):
             df[column] = text.astype("int64")
         elif column in _NULLABLE_INT_COLUMNS:
             df[column] = pd.to_numeric(text.replace("", pd.NA)).astype("Int64")
-        elif column == "valid":
+        elif column in _FLAG_COLUMNS:
             df[column] = text.map({"1": True, "0": False, "": pd.NA}).astype("boolean")
         elif column in _FLOAT_COLUMNS or column in extra:
             df[column] = pd.to_numeric(text.replace("", np.nan)).astype("float64")

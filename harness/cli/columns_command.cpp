@@ -1,0 +1,36 @@
+// `pathbench columns`: the runs.csv schema (harness/output/run_schema.h), as the README shows it
+// (--markdown) or as one tab-separated line per column for scripts.
+#include <iostream>
+
+#include "harness/cli/commands.h"
+#include "harness/output/run_schema.h"
+
+namespace pathbench::cli {
+namespace {
+
+struct ColumnsArgs {
+  bool markdown = false;
+};
+
+void columns_options(CLI::App& cmd, ColumnsArgs& args) {
+  cmd.description("print the runs.csv columns: name, type, unit, meaning");
+  cmd.add_flag("--markdown", args.markdown, "the README's table (Markdown)");
+}
+
+int columns_command(const ColumnsArgs& args) {
+  if (args.markdown) {
+    std::cout << run_schema_markdown();
+    return 0;
+  }
+  for (const RunColumn& c : kRunSchema)
+    std::cout << c.name << '\t' << to_string(c.type) << '\t' << c.unit << '\t' << c.meaning << '\n';
+  return 0;
+}
+
+}  // namespace
+
+Subcommand add_columns_command(CLI::App& app) {
+  return add_command(app, "columns", columns_options, columns_command);
+}
+
+}  // namespace pathbench::cli
