@@ -1,12 +1,15 @@
 #!/usr/bin/python3
-"""Compares a run of configs/seed_table.yaml with the published table it reproduces.
+"""Prints a run of configs/seed_table.yaml next to the seed article's Python A* table.
+
+That table (quoted in pathbench's founding brief, which names no publication, machine or map
+generator) is for the same setting, not the same maps or machine: a comparison, not a reproduction.
 
 Usage: scripts/seed_table.py RESULTS_DIR
 
 Reads RESULTS_DIR/runs.csv (and meta.json for the map sizes), prints a Markdown table and writes
 it to RESULTS_DIR/seed_table.md. Each map has one corner query; maps where the goal cannot be
 reached from the start are counted in the last column and left out of the means and medians,
-since the published numbers are for solved instances. Standard library only.
+since the seed article's numbers are presumably for solved instances. Standard library only.
 """
 
 import csv
@@ -16,7 +19,7 @@ import statistics
 import sys
 from pathlib import Path
 
-# size (width == height) -> (expansions, milliseconds), as published (Python implementation).
+# size (width == height) -> (expansions, milliseconds), as the seed article quotes them (Python).
 PUBLISHED = {
     50: (312, 1.2),
     100: (1247, 5.8),
@@ -78,8 +81,8 @@ def main() -> int:
             g["ms"].append(float(row["time_us"]) / 1000.0)
 
     lines = [
-        "| size | published expansions | ours mean (median) expansions "
-        "| published ms | ours mean (median) ms | solved/total maps |",
+        "| size | seed article expansions | ours mean (median) expansions "
+        "| seed article ms | ours mean (median) ms | solved/total maps |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     for size in sorted(groups):
