@@ -11,6 +11,7 @@
 #include "algorithms/planners/hpa/hpa_planner.h"
 #include "algorithms/planners/jps/jps_planner.h"
 #include "algorithms/planners/jps_plus/jps_plus_planner.h"
+#include "algorithms/planners/subgoal_graph/subgoal_graph_planner.h"
 
 namespace pathbench {
 namespace {
@@ -28,6 +29,7 @@ std::vector<PlannerInfo> built_in_planners() {
   all.push_back(jps_planner_info());
   all.push_back(jps_plus_planner_info());
   all.push_back(hpa_planner_info());
+  all.push_back(subgoal_graph_planner_info());
   all.push_back(dstar_lite_planner_info());
   all.push_back(external_planner_info());
   return all;
