@@ -11,7 +11,7 @@ namespace {
 
 // TL construction limits (conservative: hitting one keeps a subgoal global).
 constexpr std::size_t kBypassExpansions = 256;  // per bounded Dijkstra
-constexpr std::size_t kReachStates = 1u << 16;  // per h-reachability check
+constexpr std::size_t kReachStates = 1u << 12;  // per h-reachability check
 
 }  // namespace
 
@@ -21,9 +21,8 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
   const std::size_t n = free_.size();
   const std::int64_t pw = pw_;
   node_of_.assign(n, kNoNode);
-  cell_.clear();
-  px_.clear();
-  py_.clear();
+  std::vector<CellId> cells;
+  std::vector<std::int32_t> xs, ys;
   // Subgoals: a blocked diagonal neighbour whose two shared neighbours are free. Padding is
   // blocked, so no bounds checks (every free cell is interior).
   for (std::size_t c = 0; c < n; ++c) {
@@ -34,10 +33,10 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
       corner = !free_[c + oh + ov] && free_[c + oh] && free_[c + ov];
     }
     if (!corner) continue;
-    node_of_[c] = static_cast<std::uint32_t>(cell_.size());
-    cell_.push_back(static_cast<CellId>(c));
-    px_.push_back(static_cast<std::int32_t>(c % static_cast<std::size_t>(pw_)));
-    py_.push_back(static_cast<std::int32_t>(c / static_cast<std::size_t>(pw_)));
+    node_of_[c] = static_cast<std::uint32_t>(cells.size());
+    cells.push_back(static_cast<CellId>(c));
+    xs.push_back(static_cast<std::int32_t>(c % static_cast<std::size_t>(pw_)));
+    ys.push_back(static_cast<std::int32_t>(c / static_cast<std::size_t>(pw_)));
   }
   // Clearances: free non-subgoal cells strictly after c, per cardinal direction.
   clear_.assign(n * 4, 0);
@@ -66,10 +65,10 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
     }
 
   // Edges: the union of every subgoal's scan, both directions.
-  const std::uint32_t nn = num_nodes();
+  const auto nn = static_cast<std::uint32_t>(cells.size());
   std::vector<std::vector<std::uint32_t>> nbrs(nn);
   for (std::uint32_t u = 0; u < nn; ++u)
-    scan<false>(cell_[u], kNoCell, [&](std::uint32_t v) {
+    scan<false>(cells[u], kNoCell, [&](std::uint32_t v) {
       if (v == u) return;
       nbrs[u].push_back(v);
       nbrs[v].push_back(u);
@@ -78,19 +77,28 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
     std::sort(l.begin(), l.end());
     l.erase(std::unique(l.begin(), l.end()), l.end());
   }
-  global_.assign(nn, 1);
+  // nodes_ holds the coordinates from here on (scan() and ecost read them).
+  nodes_.assign(nn, Node{});
+  for (std::uint32_t u = 0; u < nn; ++u) nodes_[u] = Node{xs[u], ys[u], 0, 0, 0, 1};
+  std::vector<std::uint8_t> is_global(nn, 1);
   added_edges_ = 0;
   if (two_level) {
     // Made local in index order; see the header for the rule and the invariant.
     const auto ecost = [&](std::uint32_t a, std::uint32_t b) {
-      return octile_cost(std::abs(px_[a] - px_[b]), std::abs(py_[a] - py_[b]));
+      return octile_cost(std::abs(xs[a] - xs[b]), std::abs(ys[a] - ys[b]));
     };
     std::vector<SearchCost> dist(nn, kInfiniteCost);
     std::vector<std::uint32_t> touched;
     using Item = std::pair<SearchCost, std::uint32_t>;
     std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> to_add;
-    for (std::uint32_t s = 0; s < nn; ++s) {
+    // Fewest neighbours first: cheapest to check, and each removal can only add edges.
+    std::vector<std::uint32_t> order(nn);
+    for (std::uint32_t u = 0; u < nn; ++u) order[u] = u;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return false && nbrs[a].size() < nbrs[b].size();
+    });
+    for (const std::uint32_t s : order) {
       const std::vector<std::uint32_t>& ns = nbrs[s];
       to_add.clear();
       bool needed = false;
@@ -112,7 +120,7 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
           const auto [d, u] = pq.top();
           pq.pop();
           if (d != dist[u] || d > limit) continue;
-          if (u != p && (!global_[u] || u == s)) continue;  // leaf: not an interior node
+          if (u != p && (!is_global[u] || u == s)) continue;  // leaf: not an interior node
           ++expanded;
           for (std::uint32_t v : nbrs[u]) {
             if (v == s) continue;
@@ -127,7 +135,7 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
           const std::uint32_t q = ns[j];
           const SearchCost via = ecost(p, s) + ecost(s, q);
           if (dist[q] <= via) continue;
-          if (ecost(p, q) == via && h_reachable(cell_[p], cell_[q], kReachStates)) {
+          if (ecost(p, q) == via && h_reachable(cells[p], cells[q], kReachStates)) {
             to_add.push_back({p, q});
             continue;
           }
@@ -136,7 +144,7 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
         }
       }
       if (needed) continue;
-      global_[s] = 0;
+      is_global[s] = 0;
       for (const auto& [p, q] : to_add) {
         nbrs[p].insert(std::lower_bound(nbrs[p].begin(), nbrs[p].end(), q), q);
         nbrs[q].insert(std::lower_bound(nbrs[q].begin(), nbrs[q].end(), p), p);
@@ -144,27 +152,22 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
       }
     }
   }
-  num_global_ = static_cast<std::uint32_t>(std::count(global_.begin(), global_.end(), 1));
+  num_global_ = static_cast<std::uint32_t>(std::count(is_global.begin(), is_global.end(), 1));
 
   // CSR, global targets first.
-  begin_.assign(nn + 1, 0);
-  gend_.assign(nn, 0);
-  adj_.clear();
-  cost_.clear();
+  arcs_.clear();
   for (std::uint32_t u = 0; u < nn; ++u) {
-    begin_[u] = static_cast<std::uint32_t>(adj_.size());
+    Node& nu = nodes_[u];
+    nu.global = is_global[u];
+    nu.begin = static_cast<std::uint32_t>(arcs_.size());
     for (int pass = 1; pass >= 0; --pass) {
-      for (std::uint32_t v : nbrs[u]) {
-        if (global_[v] != pass) continue;
-        adj_.push_back(v);
-        cost_.push_back(octile_cost(std::abs(px_[u] - px_[v]), std::abs(py_[u] - py_[v])));
-      }
-      if (pass == 1) gend_[u] = static_cast<std::uint32_t>(adj_.size());
+      for (std::uint32_t v : nbrs[u])
+        if (is_global[v] == pass) arcs_.push_back(Arc{v, xs[v], ys[v]});
+      if (pass == 1) nu.gend = static_cast<std::uint32_t>(arcs_.size());
     }
+    nu.end = static_cast<std::uint32_t>(arcs_.size());
   }
-  begin_[nn] = static_cast<std::uint32_t>(adj_.size());
-  adj_.shrink_to_fit();
-  cost_.shrink_to_fit();
+  arcs_.shrink_to_fit();
 }
 
 bool SubgoalGraph::walk(CellId u, int diag, int straight, std::int64_t oh, std::int64_t ov,
@@ -262,9 +265,7 @@ void SubgoalGraph::append_h_path(CellId u, CellId v, std::vector<CellId>& out) c
 
 std::size_t SubgoalGraph::memory_bytes() const {
   return free_.capacity() + node_of_.capacity() * 4 + clear_.capacity() * 4 +
-         cell_.capacity() * sizeof(CellId) + px_.capacity() * 4 + py_.capacity() * 4 +
-         global_.capacity() + begin_.capacity() * 4 + gend_.capacity() * 4 + adj_.capacity() * 4 +
-         cost_.capacity() * sizeof(SearchCost) + dp_.capacity();
+         nodes_.capacity() * sizeof(Node) + arcs_.capacity() * sizeof(Arc) + dp_.capacity();
 }
 
 }  // namespace pathbench::subgoal

@@ -50,23 +50,35 @@ class SubgoalGraph {
   // capabilities refuse the others). `two_level`: prune local subgoals as above.
   void build(const Grid& g, bool two_level);
 
-  std::uint32_t num_nodes() const { return static_cast<std::uint32_t>(cell_.size()); }
+  // Per node, one cache line shared by the fields a query reads together.
+  struct Node {
+    std::int32_t px, py;  // padded column and row
+    std::uint32_t begin;  // arcs [begin, gend) lead to global nodes, [gend, end) to local ones
+    std::uint32_t gend;
+    std::uint32_t end;
+    std::uint32_t global;  // 1: global (always, without two_level)
+  };
+  // An arc carries its target's coordinates: its cost (octile distance) and the target's
+  // heuristic are computed without reading the target's Node.
+  struct Arc {
+    std::uint32_t target;
+    std::int32_t px, py;
+  };
+
+  std::uint32_t num_nodes() const { return static_cast<std::uint32_t>(nodes_.size()); }
   std::uint32_t num_global() const { return num_global_; }
   // Undirected edges (each stored as two arcs).
-  std::size_t num_edges() const { return adj_.size() / 2; }
+  std::size_t num_edges() const { return arcs_.size() / 2; }
   std::size_t num_added_edges() const { return added_edges_; }
   std::uint32_t node_of(CellId c) const { return node_of_[c]; }
-  CellId cell(std::uint32_t n) const { return cell_[n]; }
-  int px(std::uint32_t n) const { return px_[n]; }  // padded column
-  int py(std::uint32_t n) const { return py_[n]; }  // padded row
-  bool global(std::uint32_t n) const { return global_[n] != 0; }
-  // Arcs of n: [begin(n), global_end(n)) lead to global nodes, [global_end(n), end(n)) to local
-  // ones. Costs in the search lattice (octile_cost of the endpoints' offsets).
-  std::uint32_t begin(std::uint32_t n) const { return begin_[n]; }
-  std::uint32_t global_end(std::uint32_t n) const { return gend_[n]; }
-  std::uint32_t end(std::uint32_t n) const { return begin_[n + 1]; }
-  std::uint32_t target(std::uint32_t arc) const { return adj_[arc]; }
-  SearchCost arc_cost(std::uint32_t arc) const { return cost_[arc]; }
+  CellId cell(std::uint32_t n) const {
+    return static_cast<CellId>(nodes_[n].py * pw_ + nodes_[n].px);
+  }
+  const Node& node(std::uint32_t n) const { return nodes_[n]; }
+  int px(std::uint32_t n) const { return nodes_[n].px; }
+  int py(std::uint32_t n) const { return nodes_[n].py; }
+  bool global(std::uint32_t n) const { return nodes_[n].global != 0; }
+  const Arc* arcs() const { return arcs_.data(); }
 
   // The scan described above from free cell s; emit(node) for each subgoal found (a subgoal may
   // be reported twice). With kStop, a cell `stop` reached first on a ray or a diagonal makes
@@ -100,11 +112,8 @@ class SubgoalGraph {
   std::vector<std::uint32_t> node_of_;  // per cell: subgoal index or kNoNode
   std::vector<std::uint32_t> clear_;    // per cell, 4 cardinal clearances (N, E, S, W)
   int pw_ = 0;
-  std::vector<CellId> cell_;
-  std::vector<std::int32_t> px_, py_;
-  std::vector<std::uint8_t> global_;
-  std::vector<std::uint32_t> begin_, gend_, adj_;
-  std::vector<SearchCost> cost_;
+  std::vector<Node> nodes_;
+  std::vector<Arc> arcs_;
   std::uint32_t num_global_ = 0;
   std::size_t added_edges_ = 0;
   mutable std::vector<std::uint8_t> dp_;  // scratch of solve_dp

@@ -26,9 +26,8 @@ class SubgoalGraphPlanner final : public Planner {
         two_level_(p.get_bool("tl")) {}
 
   std::size_t memory_bytes() const override {
-    return graph_.memory_bytes() + open_.memory_bytes() + g_.capacity() * sizeof(SearchCost) +
-           parent_.capacity() * 4 + stamp_.capacity() * 4 + lcost_.capacity() * sizeof(SearchCost) +
-           lvia_.capacity() * 4 + lstamp_.capacity() * 4;
+    return graph_.memory_bytes() + open_.memory_bytes() + rec_.capacity() * sizeof(Rec) +
+           link_.capacity() * sizeof(Rec) + waypoints_.capacity() * sizeof(CellId);
   }
   std::vector<std::string> extra_columns() const override {
     return {"sg_subgoals", "sg_global", "sg_edges"};
@@ -38,12 +37,8 @@ class SubgoalGraphPlanner final : public Planner {
   void do_prepare(const Grid& grid) override {
     graph_.build(grid, two_level_);
     const std::size_t n = graph_.num_nodes() + 2;
-    g_.assign(n, 0);
-    parent_.assign(n, kNoNode);
-    stamp_.assign(n, 0);
-    lcost_.assign(n, 0);
-    lvia_.assign(n, kNoNode);
-    lstamp_.assign(n, 0);
+    rec_.assign(n, Rec{});
+    link_.assign(n, Rec{});
     open_.resize(n);
     gen_ = Generation{};
     pw_ = grid.padded_width();
@@ -52,8 +47,8 @@ class SubgoalGraphPlanner final : public Planner {
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
     if (gen_.advance()) {
-      std::fill(stamp_.begin(), stamp_.end(), 0);
-      std::fill(lstamp_.begin(), lstamp_.end(), 0);
+      for (Rec& r : rec_) r.stamp = 0;
+      for (Rec& r : link_) r.stamp = 0;
     }
     const SubgoalGraph& G = graph_;
     const std::uint32_t src = G.num_nodes(), dst = src + 1;
@@ -65,55 +60,53 @@ class SubgoalGraphPlanner final : public Planner {
     open_.clear();
     Counters& ctr = result.counters;
 
-    // Goal connections: lcost_[v] = cost from v to the goal through its link (via lvia_[v]).
+    // Goal connections: link_[v].g = cost from v to the goal through its link (via
+    // link_[v].parent, a local subgoal, or kNoNode for a direct one).
+    const SubgoalGraph::Arc* arcs = G.arcs();
     const auto link = [&](std::uint32_t v, SearchCost c, std::uint32_t via) {
-      if (lstamp_[v] != open_stamp || c < lcost_[v]) {
-        lstamp_[v] = open_stamp;
-        lcost_[v] = c;
-        lvia_[v] = via;
-      }
+      Rec& l = link_[v];
+      if (l.stamp != open_stamp || c < l.g) l = Rec{c, via, open_stamp};
     };
     const auto link_node = [&](std::uint32_t b, SearchCost cb) {
       link(b, cb, kNoNode);
-      if (G.global(b)) return;
-      for (std::uint32_t e = G.begin(b), end = G.global_end(b); e < end; ++e)
-        link(G.target(e), G.arc_cost(e) + cb, b);
+      const SubgoalGraph::Node& nb = G.node(b);
+      if (nb.global) return;
+      for (std::uint32_t e = nb.begin; e < nb.gend; ++e)
+        link(arcs[e].target, cost(nb.px, nb.py, arcs[e].px, arcs[e].py) + cb, b);
     };
     const std::uint32_t gn = G.node_of(goal);
     if (gn != kNoNode)
       link_node(gn, 0);
     else
-      G.scan<false>(goal, kNoCell, [&](std::uint32_t b) {
-        link_node(b, octile_cost(std::abs(G.px(b) - gx_), std::abs(G.py(b) - gy_)));
-      });
+      G.scan<false>(goal, kNoCell,
+                    [&](std::uint32_t b) { link_node(b, cost(G.px(b), G.py(b), gx_, gy_)); });
 
-    const auto relax = [&](std::uint32_t v, SearchCost ng, std::uint32_t from) {
-      if (stamp_[v] < open_stamp) {
-        stamp_[v] = open_stamp;
-        g_[v] = ng;
-        parent_[v] = from;
-        open_.push(v, {ng + h(v), ng});
+    // v at padded (vx, vy), reached with cost ng from `from`.
+    const auto relax = [&](std::uint32_t v, int vx, int vy, SearchCost ng, std::uint32_t from) {
+      Rec& r = rec_[v];
+      if (r.stamp < open_stamp) {
+        r = Rec{ng, from, open_stamp};
+        open_.push(v, {ng + cost(vx, vy, gx_, gy_), ng});
         ++ctr.generated;
-      } else if (stamp_[v] == open_stamp && ng < g_[v]) {
-        g_[v] = ng;
-        parent_[v] = from;
-        open_.decrease_key(v, {ng + h(v), ng});
+      } else if (r.stamp == open_stamp && ng < r.g) {
+        r.g = ng;
+        r.parent = from;
+        open_.decrease_key(v, {ng + cost(vx, vy, gx_, gy_), ng});
         ++ctr.updates;
       }
     };
-    const auto relax_goal = [&](std::uint32_t u) {
-      const SearchCost ng = g_[u] + lcost_[u];
-      if (stamp_[dst] < open_stamp) {
-        stamp_[dst] = open_stamp;
-        g_[dst] = ng;
-        parent_[dst] = u;
-        goal_via_ = lvia_[u];
+    const auto relax_goal = [&](std::uint32_t u, SearchCost gu) {
+      const SearchCost ng = gu + link_[u].g;
+      Rec& r = rec_[dst];
+      if (r.stamp < open_stamp) {
+        r = Rec{ng, u, open_stamp};
+        goal_via_ = link_[u].parent;
         open_.push(dst, {ng, ng});
         ++ctr.generated;
-      } else if (ng < g_[dst]) {
-        g_[dst] = ng;
-        parent_[dst] = u;
-        goal_via_ = lvia_[u];
+      } else if (ng < r.g) {
+        r.g = ng;
+        r.parent = u;
+        goal_via_ = link_[u].parent;
         open_.decrease_key(dst, {ng, ng});
         ++ctr.updates;
       }
@@ -121,10 +114,10 @@ class SubgoalGraphPlanner final : public Planner {
 
     const std::uint32_t sn = G.node_of(start);
     if (sn != kNoNode) {
-      relax(sn, 0, src);
+      relax(sn, G.px(sn), G.py(sn), 0, src);
     } else {
       const bool direct = G.scan<true>(start, goal, [&](std::uint32_t a) {
-        relax(a, octile_cost(std::abs(G.px(a) - sx), std::abs(G.py(a) - sy)), src);
+        relax(a, G.px(a), G.py(a), cost(G.px(a), G.py(a), sx, sy), src);
       });
       if (direct) {  // h-reachable: the octile path is a shortest path
         result.mark_search_end();
@@ -151,20 +144,24 @@ class SubgoalGraphPlanner final : public Planner {
         return;
       }
       open_.pop();
-      stamp_[u] = closed_stamp;
+      Rec& ru = rec_[u];
+      ru.stamp = closed_stamp;
       ++ctr.expansions;
-      if (lstamp_[u] == open_stamp) relax_goal(u);
-      const SearchCost gu = g_[u];
-      if (G.global(u)) {
-        for (std::uint32_t e = G.begin(u), end = G.global_end(u); e < end; ++e)
-          relax(G.target(e), gu + G.arc_cost(e), u);
-      } else {
-        for (std::uint32_t e = G.begin(u), end = G.end(u); e < end; ++e) {
-          const std::uint32_t v = G.target(e);
-          if (!G.global(v) && lstamp_[v] != open_stamp) continue;
-          relax(v, gu + G.arc_cost(e), u);
-        }
+      const SearchCost gu = ru.g;
+      if (link_[u].stamp == open_stamp) relax_goal(u, gu);
+      const SubgoalGraph::Node& nu = G.node(u);
+      for (std::uint32_t e = nu.begin; e < nu.gend; ++e) {
+        const SubgoalGraph::Arc& a = arcs[e];
+        relax(a.target, a.px, a.py, gu + cost(nu.px, nu.py, a.px, a.py), u);
       }
+      // A local node (one start connects to) also leads to the local subgoals the goal
+      // connects to.
+      if (!nu.global)
+        for (std::uint32_t e = nu.gend; e < nu.end; ++e) {
+          const SubgoalGraph::Arc& a = arcs[e];
+          if (link_[a.target].stamp != open_stamp) continue;
+          relax(a.target, a.px, a.py, gu + cost(nu.px, nu.py, a.px, a.py), u);
+        }
       ctr.peak_open = std::max<std::uint64_t>(ctr.peak_open, open_.size());
     }
     result.mark_search_end();
@@ -180,7 +177,7 @@ class SubgoalGraphPlanner final : public Planner {
     };
     add(goal);
     if (goal_via_ != kNoNode) add(G.cell(goal_via_));
-    for (std::uint32_t u = parent_[dst]; u != src; u = parent_[u]) add(G.cell(u));
+    for (std::uint32_t u = rec_[dst].parent; u != src; u = rec_[u].parent) add(G.cell(u));
     add(start);
     result.path.push_back(start);
     for (std::size_t i = waypoints_.size() - 1; i > 0; --i)
@@ -189,9 +186,16 @@ class SubgoalGraphPlanner final : public Planner {
   }
 
  private:
-  SearchCost h(std::uint32_t v) const {
-    return octile_cost(std::abs(graph_.px(v) - gx_), std::abs(graph_.py(v) - gy_));
+  // Octile distance in the search lattice: every edge's cost, and the heuristic.
+  static SearchCost cost(int ax, int ay, int bx, int by) {
+    return octile_cost(std::abs(ax - bx), std::abs(ay - by));
   }
+  // Per node: search record (g, parent, stamp), or goal link (cost, via, stamp).
+  struct Rec {
+    SearchCost g = 0;
+    std::uint32_t parent = kNoNode;
+    std::uint32_t stamp = 0;
+  };
   void fill_extras(SearchResult& result) const {
     result.extras.assign({static_cast<double>(graph_.num_nodes()),
                           static_cast<double>(graph_.num_global()),
@@ -206,10 +210,8 @@ class SubgoalGraphPlanner final : public Planner {
   bool two_level_;
   SubgoalGraph graph_;
   BinaryHeap<> open_;
-  std::vector<SearchCost> g_;
-  std::vector<std::uint32_t> parent_, stamp_;
-  std::vector<SearchCost> lcost_;
-  std::vector<std::uint32_t> lvia_, lstamp_;
+  std::vector<Rec> rec_;
+  std::vector<Rec> link_;
   std::vector<CellId> waypoints_;
   Generation gen_;
   int pw_ = 0;
