@@ -30,6 +30,7 @@ std::vector<PlannerInfo> built_in_planners() {
   all.push_back(jps_plus_planner_info());
   all.push_back(hpa_planner_info());
   all.push_back(subgoal_graph_planner_info());
+  all.push_back(subgoal_graph_ch_planner_info());
   all.push_back(dstar_lite_planner_info());
   all.push_back(external_planner_info());
   return all;

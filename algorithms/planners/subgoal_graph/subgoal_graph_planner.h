@@ -28,4 +28,11 @@ namespace pathbench {
 // Parameter: tl (bool, default false): the two-level subgoal graph.
 PlannerInfo subgoal_graph_planner_info();
 
+// subgoal_graph_ch: a contraction hierarchy over the simple subgoal graph (subgoal_ch.h). The
+// start and goal connect to their subgoals as above; an upward Dijkstra from each side (the graph
+// is undirected: one set of upward arcs) meets at the highest node of a shortest path; shortcuts
+// are unpacked to subgoal edges, then refined to cells. Counters: nodes settled by both searches.
+// Extra columns: sg_subgoals, sg_edges, ch_shortcuts. No parameters.
+PlannerInfo subgoal_graph_ch_planner_info();
+
 }  // namespace pathbench
