@@ -28,6 +28,11 @@ std::unique_ptr<Planner> make_sg(bool tl) {
   return info.factory(resolve_planner_params(info, {{"tl", tl ? "true" : "false"}}));
 }
 
+std::unique_ptr<Planner> make_ch() {
+  const PlannerInfo info = subgoal_graph_ch_planner_info();
+  return info.factory(resolve_planner_params(info, {}));
+}
+
 // One blocked cell in the middle of a 5x5 map:
 //   y0  . . . . .
 //   y1  . S . S .      S: the four cells diagonal to the obstacle (their two shared
@@ -168,6 +173,31 @@ TEST(SubgoalGraph, QueriesOnOneObstacle) {
   }
 }
 
+// The hierarchy on the one-obstacle map: 4 subgoals, a square of edges, all of priority -2
+// (no shortcut, 2 edges removed). (1,1) goes first (lowest id): its neighbours (3,1), (1,3) are
+// joined by the witness through (3,3), length 4: no shortcut. Lazy updates: (3,1) and (1,3) now
+// have one neighbour and one contracted neighbour, priority 0 - 1 + 1 = 0; (3,3) has priority
+// 1 - 2 + 0 = -1 (its neighbours (3,1), (1,3) have no witness left): contracted next, with one
+// shortcut (3,1)-(1,3) of cost 4. The last two add none. Queries keep their optimal costs.
+TEST(SubgoalGraph, HierarchyOnOneObstacle) {
+  const Grid g = one_obstacle();
+  auto p = make_ch();
+  p->prepare(g);
+  SearchResult r = solve(*p, {0, 2}, {4, 2});
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_EQ(check_path(g, {{0, 2}, {4, 2}}, r), "");
+  EXPECT_NEAR(r.cost, 2 + 2 * kSqrt2, 1e-9);
+  ASSERT_EQ(r.extras.size(), 4u);
+  EXPECT_EQ(r.extras[0], 4.0);  // subgoals
+  EXPECT_EQ(r.extras[1], 4.0);  // edges
+  EXPECT_EQ(r.extras[2], 1.0);  // shortcuts
+  EXPECT_EQ(r.extras[3], 0.0);  // core
+  r = solve(*p, {2, 0}, {2, 4});
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_NEAR(r.cost, 2 + 2 * kSqrt2, 1e-9);
+  EXPECT_EQ(check_path(g, {{2, 0}, {2, 4}}, r), "");
+}
+
 TEST(SubgoalGraph, UnreachableAcrossAWall) {
   const Grid g = ascii_grid({
       "..@..",
@@ -175,8 +205,8 @@ TEST(SubgoalGraph, UnreachableAcrossAWall) {
       ".@@..",
       "..@..",
   });
-  for (bool tl : {false, true}) {
-    auto p = make_sg(tl);
+  std::unique_ptr<Planner> planners[] = {make_sg(false), make_sg(true), make_ch()};
+  for (auto& p : planners) {
     p->prepare(g);
     const SearchResult r = solve(*p, {0, 0}, {4, 3});
     EXPECT_EQ(r.status, Status::Unreachable);
@@ -196,7 +226,8 @@ TEST(SubgoalGraph, HonoursMaxExpansions) {
   EXPECT_EQ(r.counters.expansions, 1u);
 }
 
-// Dense random maps: hundreds of subgoals, long TL-added edges refined by the general case.
+// Dense random maps: hundreds of subgoals, long TL-added edges refined by the general case,
+// shortcuts of the contraction hierarchy unpacked.
 TEST(SubgoalGraph, MatchesReferenceOnDenseRandomMaps) {
   std::mt19937_64 rng(33);
   for (int m = 0; m < 40; ++m) {
@@ -204,13 +235,14 @@ TEST(SubgoalGraph, MatchesReferenceOnDenseRandomMaps) {
     const Grid g = testing::random_grid(rng, w, h, 0.05 * testing::below(rng, 8));
     const std::vector<Point> free = testing::free_cells(g);
     if (free.size() < 2) continue;
-    auto simple = make_sg(false), tl = make_sg(true);
+    auto simple = make_sg(false), tl = make_sg(true), ch = make_ch();
     simple->prepare(g);
     tl->prepare(g);
+    ch->prepare(g);
     for (int q = 0; q < 30; ++q) {
       const Point s = free[rng() % free.size()], t = free[rng() % free.size()];
       const double ref = reference_cost(g, s, t);
-      for (Planner* p : {simple.get(), tl.get()}) {
+      for (Planner* p : {simple.get(), tl.get(), ch.get()}) {
         const SearchResult r = solve(*p, s, t);
         if (std::isinf(ref)) {
           EXPECT_EQ(r.status, Status::Unreachable);

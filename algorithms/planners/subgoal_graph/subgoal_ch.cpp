@@ -11,6 +11,9 @@ namespace pathbench::subgoal {
 namespace {
 
 constexpr std::size_t kWitnessSettled = 300;  // per witness search (conservative when hit)
+// Contraction stops at the first node (in priority order) with more uncontracted neighbours than
+// this: the rest is the core (dense graphs, random maps, would otherwise fill with shortcuts).
+constexpr std::size_t kCoreDegree = 32;
 
 struct Edge {
   std::uint32_t to;
@@ -46,6 +49,9 @@ class Contractor {
       }
     }
   }
+
+  std::size_t degree(std::uint32_t v) const { return adj_[v].size(); }
+  std::vector<Edge> arcs_of(std::uint32_t v) const { return adj_[v]; }
 
   int priority(std::uint32_t v) {
     shortcuts(v, lows_, highs_);
@@ -150,6 +156,7 @@ void SubgoalCH::build(const Grid& g) {
   rank_.assign(n, 0);
   std::vector<std::vector<Edge>> up(n);
   shortcuts_ = 0;
+  core_ = 0;
   std::uint32_t next_rank = 0;
   while (!pq.empty()) {
     const std::uint32_t v = pq.top().second;
@@ -159,6 +166,19 @@ void SubgoalCH::build(const Grid& g) {
     if (!pq.empty() && p > pq.top().first) {
       pq.push({p, v});
       continue;
+    }
+    if (c.degree(v) > kCoreDegree) {
+      // The core: every node left, one rank above all contracted ones, keeping its arcs to the
+      // others (searched by both sides like a plain bidirectional Dijkstra).
+      pq.push({p, v});
+      while (!pq.empty()) {
+        const std::uint32_t k = pq.top().second;
+        pq.pop();
+        rank_[k] = n;  // each node has one entry in the queue
+        up[k] = c.arcs_of(k);
+        ++core_;
+      }
+      break;
     }
     rank_[v] = next_rank++;
     up[v] = c.contract(v, shortcuts_);

@@ -11,6 +11,9 @@
 // to the neighbours contracted after it ("upward" arcs, CSR): the graph is undirected, so the same
 // arcs serve the forward and the backward search.
 //
+// Core: contraction stops at a node with too many neighbours (subgoal_ch.cpp's kCoreDegree);
+// the nodes left share the top rank and keep all their arcs among themselves.
+//
 // Unpacking: a shortcut a-b with middle m is a-m then m-b; both are upward arcs of m (m was
 // contracted before a and b), found by a scan of m's arcs.
 #pragma once
@@ -37,6 +40,7 @@ class SubgoalCH {
   const SubgoalGraph& graph() const { return graph_; }
   std::uint32_t num_nodes() const { return graph_.num_nodes(); }
   std::size_t num_shortcuts() const { return shortcuts_; }
+  std::size_t core_size() const { return core_; }
   std::size_t num_up_arcs() const { return arcs_.size(); }
   std::uint32_t begin(std::uint32_t n) const { return begin_[n]; }
   std::uint32_t end(std::uint32_t n) const { return begin_[n + 1]; }
@@ -57,6 +61,7 @@ class SubgoalCH {
   std::vector<std::uint32_t> begin_;
   std::vector<UpArc> arcs_;
   std::size_t shortcuts_ = 0;
+  std::size_t core_ = 0;
   mutable std::vector<std::pair<std::uint32_t, std::uint32_t>> stack_;  // unpack's
 };
 

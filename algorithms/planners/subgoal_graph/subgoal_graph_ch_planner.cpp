@@ -30,7 +30,7 @@ class SubgoalGraphChPlanner final : public Planner {
            (nodes_.capacity() + stack_.capacity()) * 4 + cells_.capacity() * sizeof(CellId);
   }
   std::vector<std::string> extra_columns() const override {
-    return {"sg_subgoals", "sg_edges", "ch_shortcuts"};
+    return {"sg_subgoals", "sg_edges", "ch_shortcuts", "ch_core"};
   }
 
  protected:
@@ -127,8 +127,17 @@ class SubgoalGraphChPlanner final : public Planner {
       mine[u].stamp = closed_stamp;
       ++ctr.expansions;
       const SearchCost gu = mine[u].g;
-      for (std::uint32_t e = ch_.begin(u), end = ch_.end(u); e < end; ++e)
-        relax(mine, other, heap, arcs[e].target, gu + arcs[e].cost, u);
+      // Stall on demand: a higher neighbour this search reached proves g(u) is not a distance
+      // (the graph is undirected, so u's upward arcs are also the higher nodes' arcs into u);
+      // u's arcs then lead nowhere a shortest up-path goes.
+      bool stalled = false;
+      for (std::uint32_t e = ch_.begin(u), end = ch_.end(u); e < end && !stalled; ++e) {
+        const Rec& rw = mine[arcs[e].target];
+        stalled = rw.stamp >= open_stamp && rw.g + arcs[e].cost < gu;
+      }
+      if (!stalled)
+        for (std::uint32_t e = ch_.begin(u), end = ch_.end(u); e < end; ++e)
+          relax(mine, other, heap, arcs[e].target, gu + arcs[e].cost, u);
       ctr.peak_open = std::max<std::uint64_t>(ctr.peak_open, fwd_heap_.size() + bwd_heap_.size());
     }
     result.mark_search_end();
@@ -170,9 +179,9 @@ class SubgoalGraphChPlanner final : public Planner {
     return octile_cost(std::abs(ax - bx), std::abs(ay - by));
   }
   void fill_extras(SearchResult& result) const {
-    result.extras.assign({static_cast<double>(ch_.num_nodes()),
-                          static_cast<double>(ch_.graph().num_edges()),
-                          static_cast<double>(ch_.num_shortcuts())});
+    result.extras.assign(
+        {static_cast<double>(ch_.num_nodes()), static_cast<double>(ch_.graph().num_edges()),
+         static_cast<double>(ch_.num_shortcuts()), static_cast<double>(ch_.core_size())});
   }
   void finish(SearchResult& result) const {
     result.status = Status::Solved;
