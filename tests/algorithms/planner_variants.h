@@ -28,6 +28,7 @@ inline std::vector<Variant> all_variants() {
   out.push_back({"astar", {{"weight", "1.5"}}});
   out.push_back({"astar_differential", {{"landmarks", "1"}, {"placement", "random"}}});
   out.push_back({"astar_differential", {{"landmarks", "16"}, {"queue", "pairing"}}});
+  out.push_back({"subgoal_graph", {{"tl", "true"}}});
   return out;
 }
 
