@@ -1,0 +1,235 @@
+// The streaming summaries of `pathbench report` (harness/output/summary_stream.h) against the
+// in-memory ones (summarize() on read_runs_csv's rows) on real runs: every number of every row of
+// both tables must be identical (NaN where NaN), whatever the grouping and however often the
+// spill buffer is flushed; and the streaming CSV reader against parse_csv.
+#include "harness/output/summary_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "algorithms/core/input_error.h"
+#include "harness/output/bad_query_lines.h"
+#include "harness/output/runs_csv_reader.h"
+#include "harness/output/summary.h"
+#include "tests/support/experiment_run.h"
+#include "tests/support/scratch_dir.h"
+#include "tests/support/shell.h"
+#include "tests/support/test_data.h"
+
+namespace pathbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+void expect_same_test(const PairedTest& a, const PairedTest& b, const std::string& where) {
+  EXPECT_EQ(a.pairs, b.pairs) << where;
+  EXPECT_EQ(a.n, b.n) << where;
+  EXPECT_TRUE(same(a.statistic, b.statistic)) << where;
+  EXPECT_TRUE(same(a.p, b.p)) << where << ' ' << a.p << ' ' << b.p;
+  EXPECT_TRUE(same(a.p_holm, b.p_holm)) << where;
+  EXPECT_TRUE(same(a.rank_biserial, b.rank_biserial)) << where;
+}
+
+void expect_same_rows(const std::vector<SummaryRow>& want, const std::vector<SummaryRow>& got) {
+  ASSERT_EQ(want.size(), got.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const SummaryRow& a = want[i];
+    const SummaryRow& b = got[i];
+    const std::string where = a.group + " / " + a.planner + " / " + a.length_class;
+    EXPECT_EQ(a.group, b.group);
+    EXPECT_EQ(a.planner, b.planner);
+    EXPECT_EQ(a.length_class, b.length_class);
+    EXPECT_EQ(a.queries, b.queries) << where;
+    EXPECT_EQ(a.solved, b.solved) << where;
+    EXPECT_EQ(a.valid, b.valid) << where;
+    EXPECT_EQ(a.validated, b.validated) << where;
+    EXPECT_EQ(a.optimal, b.optimal) << where;
+    EXPECT_EQ(a.with_reference, b.with_reference) << where;
+    EXPECT_EQ(a.prep_bytes, b.prep_bytes) << where;
+    EXPECT_EQ(a.speedup_pairs, b.speedup_pairs) << where;
+    const double SummaryRow::*reals[] = {
+        &SummaryRow::mean_expansions,   &SummaryRow::median_expansions,
+        &SummaryRow::p95_expansions,    &SummaryRow::mean_generated,
+        &SummaryRow::median_generated,  &SummaryRow::p95_generated,
+        &SummaryRow::mean_time_us,      &SummaryRow::median_time_us,
+        &SummaryRow::p95_time_us,       &SummaryRow::mean_path_us,
+        &SummaryRow::median_path_us,    &SummaryRow::mean_total_us,
+        &SummaryRow::ns_per_expansion,  &SummaryRow::mean_suboptimality,
+        &SummaryRow::max_suboptimality, &SummaryRow::prep_ms,
+        &SummaryRow::speedup,           &SummaryRow::speedup_lo,
+        &SummaryRow::speedup_hi,        &SummaryRow::expansion_ratio,
+        &SummaryRow::time_exponent,     &SummaryRow::expansions_exponent,
+        &SummaryRow::median_speedup,    &SummaryRow::median_speedup_lo,
+        &SummaryRow::median_speedup_hi, &SummaryRow::median_time_spread};
+    for (std::size_t k = 0; k < std::size(reals); ++k)
+      EXPECT_TRUE(same(a.*reals[k], b.*reals[k]))
+          << where << " field #" << k << ": " << a.*reals[k] << " vs " << b.*reals[k];
+    expect_same_test(a.time_test, b.time_test, where + " time test");
+    expect_same_test(a.expansions_test, b.expansions_test, where + " expansions test");
+  }
+}
+
+class SummaryStreamTest : public testing::ScratchTest {
+ protected:
+  // Streams runs_csv with every grouping and a small and a large spill buffer, and compares with
+  // the in-memory summaries of the same file. Returns the row count.
+  std::size_t check_against_in_memory(const fs::path& runs_csv, const std::string& baseline,
+                                      std::uint64_t seed) {
+    const RunsCsv runs = read_runs_csv(runs_csv);
+    int scratch = 0;
+    for (GroupBy by : {GroupBy::Dataset, GroupBy::Map}) {
+      SummaryOptions opt;
+      opt.by = by;
+      opt.baseline = baseline;
+      opt.seed = seed;
+      const std::vector<SummaryRow> overall = summarize(runs.rows, opt);
+      const std::vector<SummaryRow> by_length = summarize_by_length(runs.rows, opt);
+      const BadQueryLines bad = count_bad_query_lines(runs.rows);
+      for (std::size_t buffer : {std::size_t{7}, std::size_t{1} << 18}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "by " << (by == GroupBy::Map ? "map" : "dataset") << ", buffer " << buffer);
+        std::size_t observed = 0;
+        const fs::path dir = root_ / ("scratch" + std::to_string(scratch++));
+        const StreamedSummaries s = summarize_runs_csv(
+            runs_csv, opt, dir,
+            [&](const RunRow& r, const std::vector<std::string>& fields) {
+              EXPECT_EQ(r.planner, runs.rows[observed].planner);
+              EXPECT_EQ(fields.size(), runs.header.size());
+              ++observed;
+            },
+            buffer);
+        EXPECT_FALSE(fs::exists(dir)) << "the scratch folder is removed";
+        EXPECT_EQ(s.rows, runs.rows.size());
+        EXPECT_EQ(observed, runs.rows.size());
+        expect_same_rows(overall, s.overall);
+        expect_same_rows(by_length, s.by_length);
+        EXPECT_EQ(s.bad.lines, bad.lines);
+        EXPECT_EQ(s.bad.rows, bad.rows);
+        EXPECT_EQ(s.bad.per_map, bad.per_map);
+      }
+    }
+    return runs.rows.size();
+  }
+};
+
+// A real run: generated maps of three kinds, repetitions (time spread), a baseline (speedups,
+// Wilcoxon tests, bootstrap CIs), weighted A* (suboptimality) and a planner sweep.
+TEST_F(SummaryStreamTest, EqualsInMemorySummariesOnARealRun) {
+  const std::string yaml =
+      "name: stream\n"
+      "seed: 7\n"
+      "repetitions: 2\n"
+      "baseline: astar\n"
+      "datasets:\n"
+      "  - name: rnd\n"
+      "    generated: {kind: random, width: 48, height: 48, density: 0.25, count: 3,\n"
+      "                queries_per_bucket: 2}\n"
+      "  - name: maze\n"
+      "    generated: {kind: maze, width: 31, height: 31, count: 2, queries_per_bucket: 2}\n"
+      "  - name: rooms\n"
+      "    generated: {kind: rooms, width: 40, height: 40, count: 1, queries_per_bucket: 3}\n"
+      "planners:\n"
+      "  - {label: astar, algorithm: astar}\n"
+      "  - {label: dijkstra, algorithm: dijkstra}\n"
+      "  - {label: jps, algorithm: jps}\n"
+      "  - {label: wastar, algorithm: astar, params: {weight: [1.5, 3]}}\n";
+  RunOutcome outcome;
+  testing::run_experiment_yaml(root_, yaml, &outcome);
+  const std::size_t rows = check_against_in_memory(outcome.dir / "runs.csv", "astar", 7);
+  EXPECT_GT(rows, 500u);
+}
+
+// The shared MovingAI maps (published lengths at their own precision, real bucket ranges).
+TEST_F(SummaryStreamTest, EqualsInMemorySummariesOnMovingAiMaps) {
+  PATHBENCH_REQUIRE_MOVINGAI();
+  const std::string yaml =
+      "name: stream_movingai\n"
+      "seed: 3\n"
+      "repetitions: 1\n"
+      "baseline: jps\n"
+      "datasets:\n"
+      "  - name: movingai\n"
+      "    movingai:\n"
+      "      maps: [\"" +
+      (testing::movingai_dir() / "*.map").string() +
+      "\"]\n"
+      "      sample: 40\n"
+      "planners:\n"
+      "  - {label: jps, algorithm: jps}\n"
+      "  - {label: astar, algorithm: astar}\n"
+      "  - {label: wastar2, algorithm: astar, params: {weight: 2}}\n";
+  RunOutcome outcome;
+  testing::run_experiment_yaml(root_, yaml, &outcome);
+  const std::size_t rows = check_against_in_memory(outcome.dir / "runs.csv", "jps", 3);
+  EXPECT_GT(rows, 1000u);
+}
+
+// Hand-made rows: a duplicate run is the same error, on the same line, as read_runs_csv's.
+TEST_F(SummaryStreamTest, DuplicateRunIsTheSameErrorAsTheReader) {
+  RunOutcome outcome;
+  testing::run_experiment_yaml(root_,
+                               "name: dup\nseed: 1\nrepetitions: 1\ndatasets:\n"
+                               "  - name: rnd\n"
+                               "    generated: {kind: random, width: 16, height: 16, "
+                               "density: 0.1, count: 1, queries_per_bucket: 1}\n"
+                               "planners:\n  - {label: astar, algorithm: astar}\n"
+                               "  - {label: jps, algorithm: jps}\n",
+                               &outcome);
+  std::string text = testing::read_text(outcome.dir / "runs.csv");
+  std::istringstream lines(text);
+  std::string header, first, second, third;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  std::getline(lines, third);
+  // Line 5 repeats line 3 (the second data row), after line 4 (the third).
+  text = header + '\n' + first + '\n' + second + '\n' + third + '\n' + second + '\n';
+  const fs::path csv = root_ / "dup.csv";
+  ASSERT_TRUE(testing::write_text(csv, text));
+  std::string want;
+  try {
+    read_runs_csv(csv);
+  } catch (const InputError& e) {
+    want = e.what();
+  }
+  ASSERT_NE(want.find("duplicate run"), std::string::npos) << want;
+  try {
+    summarize_runs_csv(csv, SummaryOptions{}, root_ / "scratch");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), want);
+  }
+  EXPECT_FALSE(fs::exists(root_ / "scratch"));
+}
+
+// The streaming record reader splits exactly as parse_csv on every RFC 4180 corner.
+TEST(CsvRecordReaderTest, SplitsLikeParseCsv) {
+  for (const std::string& text :
+       {std::string("a,b\n1,2\n"), std::string("a,b\r\n1,\"x,y\"\r\n"),
+        std::string("\"q\"\"uote\",\"multi\nline\"\n,\n"), std::string("a\rb\r\n\nlast,row"),
+        std::string(""), std::string("\n\n"), std::string("x,\"\",y")}) {
+    const auto want = parse_csv(text);
+    std::istringstream in(text);
+    CsvRecordReader reader(in);
+    std::vector<std::vector<std::string>> got;
+    std::vector<std::string> record{"stale", "fields"};
+    while (reader.next(record)) got.push_back(record);
+    EXPECT_EQ(got, want) << text;
+    EXPECT_EQ(reader.records_read(), want.size());
+  }
+  std::istringstream bad("a,\"open\n");
+  CsvRecordReader reader(bad);
+  std::vector<std::string> record;
+  EXPECT_THROW(reader.next(record), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace pathbench
