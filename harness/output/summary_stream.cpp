@@ -19,6 +19,7 @@
 #include "algorithms/core/input_error.h"
 #include "algorithms/core/moves.h"
 #include "harness/output/runs_csv_reader.h"
+#include "harness/output/spill_files.h"
 #include "harness/output/summary_significance.h"
 #include "harness/stats/statistics.h"
 
@@ -47,47 +48,6 @@ constexpr std::uint8_t kValidated = 1, kValid = 2, kOptimal = 4;
 std::uint64_t query_key(std::int32_t map, std::int32_t query) {
   return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(map)) << 32) |
          static_cast<std::uint32_t>(query);
-}
-
-// Removes the scratch folder however the summary ends.
-class ScratchFolder {
- public:
-  explicit ScratchFolder(fs::path dir) : dir_(std::move(dir)) {
-    if (!fs::create_directory(dir_))
-      throw InputError(dir_.string(), 0, "", "scratch folder for the summary already exists");
-  }
-  ~ScratchFolder() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  fs::path file(std::size_t cell) const { return dir_ / fmt::format("cell{}.bin", cell); }
-
- private:
-  fs::path dir_;
-};
-
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
-
-void append_records(const fs::path& path, const std::vector<CompactRow>& rows) {
-  if (rows.empty()) return;
-  const File f(std::fopen(path.c_str(), "ab"));
-  if (!f || std::fwrite(rows.data(), sizeof(CompactRow), rows.size(), f.get()) != rows.size() ||
-      std::fflush(f.get()) != 0)
-    throw InputError(path.string(), 0, "", "cannot write the summary's scratch file (disk full?)");
-}
-
-std::vector<CompactRow> load_records(const fs::path& path, std::size_t count) {
-  std::vector<CompactRow> rows(count);
-  if (count == 0) return rows;
-  const File f(std::fopen(path.c_str(), "rb"));
-  if (!f || std::fread(rows.data(), sizeof(CompactRow), count, f.get()) != count)
-    throw InputError(path.string(), 0, "", "cannot read back the summary's scratch file");
-  return rows;
 }
 
 struct Cell {
@@ -249,7 +209,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
 
   const auto flush = [&] {
     for (std::size_t c = 0; c < cells.size(); ++c) {
-      append_records(scratch.file(c), cells[c].buffer);
+      append_records(scratch.file("cell", c), cells[c].buffer);
       cells[c].buffer.clear();
       cells[c].buffer.shrink_to_fit();
     }
@@ -330,7 +290,8 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     base.shrink_to_fit();
     const auto it = cell_of.find({group, baseline});
     if (it == cell_of.end()) return;
-    for (const CompactRow& r : load_records(scratch.file(it->second), cells[it->second].rows))
+    for (const CompactRow& r :
+         load_records<CompactRow>(scratch.file("cell", it->second), cells[it->second].rows))
       if (r.status == static_cast<std::uint8_t>(Status::Solved))
         base.emplace_back(query_key(r.map, r.query),
                           BaselineResult{r.time_us, static_cast<double>(r.expansions)});
@@ -343,7 +304,8 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
   for (std::size_t ci = 0; ci < cells.size(); ++ci) {
     const Cell& cell = cells[ci];
     out.largest_cell = std::max(out.largest_cell, cell.rows);
-    const std::vector<CompactRow> rows = load_records(scratch.file(ci), cell.rows);
+    const std::vector<CompactRow> rows =
+        load_records<CompactRow>(scratch.file("cell", ci), cell.rows);
     {
       std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;  // (query key, line)
       keys.reserve(rows.size());

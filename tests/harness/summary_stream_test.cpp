@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "algorithms/core/input_error.h"
+#include "harness/analysis/run_comparison.h"
 #include "harness/output/bad_query_lines.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
@@ -208,6 +209,97 @@ TEST_F(SummaryStreamTest, DuplicateRunIsTheSameErrorAsTheReader) {
     EXPECT_EQ(std::string(e.what()), want);
   }
   EXPECT_FALSE(fs::exists(root_ / "scratch"));
+}
+
+// `compare` streamed: the same comparison as compare_runs on the rows in memory, for two real runs
+// of one experiment (every time differs) with a planner and a map only in one of them.
+TEST_F(SummaryStreamTest, StreamedCompareEqualsInMemoryCompare) {
+  const std::string base =
+      "seed: 5\n"
+      "repetitions: 1\n"
+      "datasets:\n"
+      "  - name: rnd\n"
+      "    generated: {kind: random, width: 40, height: 40, density: 0.2, count: 2,\n"
+      "                queries_per_bucket: 3}\n"
+      "  - name: maze\n"
+      "    generated: {kind: maze, width: 25, height: 25, count: COUNT, queries_per_bucket: 3}\n"
+      "planners:\n"
+      "  - {label: astar, algorithm: astar}\n"
+      "  - {label: jps, algorithm: jps}\n";
+  const auto config = [&](const std::string& name, const std::string& count,
+                          const std::string& extra) {
+    std::string y = "name: " + name + "\n" + base + extra;
+    y.replace(y.find("COUNT"), 5, count);
+    return y;
+  };
+  fs::create_directories(root_ / "a");
+  fs::create_directories(root_ / "b");
+  RunOutcome oa, ob;
+  testing::run_experiment_yaml(root_ / "a", config("cmp", "2", ""), &oa);
+  testing::run_experiment_yaml(
+      root_ / "b", config("cmp", "1", "  - {label: dijkstra, algorithm: dijkstra}\n"), &ob);
+  const RunsCsv a = read_runs_csv(oa.dir / "runs.csv");
+  const RunsCsv b = read_runs_csv(ob.dir / "runs.csv");
+  const nlohmann::json meta = nlohmann::json::object();
+  int scratch = 0;
+  for (GroupBy by : {GroupBy::Dataset, GroupBy::Map})
+    for (std::size_t buffer : {std::size_t{5}, std::size_t{1} << 18}) {
+      CompareOptions opt;
+      opt.by = by;
+      opt.seed = 5;
+      const RunComparison want = compare_runs(a, meta, b, meta, opt);
+      const fs::path dir = root_ / ("cmp" + std::to_string(scratch++));
+      std::string why;
+      const RunComparison got = compare_runs_files(oa.dir / "runs.csv", meta, ob.dir / "runs.csv",
+                                                   meta, opt, dir, &why, buffer);
+      EXPECT_FALSE(fs::exists(dir));
+      EXPECT_TRUE(why.empty()) << why;
+      EXPECT_GT(want.matched, 50u);
+      EXPECT_GT(want.only_in_a, 0u);
+      EXPECT_GT(want.only_in_b, 0u);
+      EXPECT_EQ(got.matched, want.matched);
+      EXPECT_EQ(got.only_in_a, want.only_in_a);
+      EXPECT_EQ(got.only_in_b, want.only_in_b);
+      EXPECT_EQ(got.experiment_differences, want.experiment_differences);
+      ASSERT_EQ(got.rows.size(), want.rows.size());
+      for (std::size_t i = 0; i < want.rows.size(); ++i) {
+        const PlannerComparison& x = want.rows[i];
+        const PlannerComparison& y = got.rows[i];
+        const std::string where = x.group + " / " + x.planner;
+        EXPECT_EQ(y.group, x.group);
+        EXPECT_EQ(y.planner, x.planner);
+        EXPECT_EQ(y.matched, x.matched) << where;
+        EXPECT_EQ(y.status_changes, x.status_changes) << where;
+        EXPECT_EQ(y.validity_changes, x.validity_changes) << where;
+        EXPECT_EQ(y.cost_changes, x.cost_changes) << where;
+        EXPECT_EQ(y.expansion_changes, x.expansion_changes) << where;
+        EXPECT_EQ(y.examples.size(), x.examples.size()) << where;
+        EXPECT_EQ(y.time_pairs, x.time_pairs) << where;
+        EXPECT_TRUE(same(y.ratio, x.ratio)) << where;
+        EXPECT_TRUE(same(y.ratio_lo, x.ratio_lo)) << where;
+        EXPECT_TRUE(same(y.ratio_hi, x.ratio_hi)) << where;
+        expect_same_test(x.test, y.test, where);
+        EXPECT_EQ(y.regression, x.regression) << where;
+      }
+    }
+  // Nothing in common: the same explanation as the in-memory one.
+  RunOutcome oc;
+  fs::create_directories(root_ / "c");
+  testing::run_experiment_yaml(
+      root_ / "c",
+      "name: other\nseed: 1\nrepetitions: 1\ndatasets:\n  - name: z\n"
+      "    generated: {kind: random, width: 16, height: 16, density: 0.1, count: 1,\n"
+      "                queries_per_bucket: 1}\nplanners:\n  - {label: dijkstra, algorithm: "
+      "dijkstra}\n",
+      &oc);
+  const RunsCsv other = read_runs_csv(oc.dir / "runs.csv");
+  const RunComparison none = compare_runs(a, meta, other, meta, CompareOptions{});
+  std::string why;
+  const RunComparison got = compare_runs_files(oa.dir / "runs.csv", meta, oc.dir / "runs.csv", meta,
+                                               CompareOptions{}, root_ / "none", &why);
+  EXPECT_EQ(got.matched, 0u);
+  EXPECT_EQ(why, why_no_rows_matched(a, other, none));
+  EXPECT_NE(why.find("no planners in common"), std::string::npos) << why;
 }
 
 // The streaming record reader splits exactly as parse_csv on every RFC 4180 corner.
