@@ -92,6 +92,7 @@ RunsCsv read_runs_csv(const std::filesystem::path& path) {
 
 RunsCsvRowParser::RunsCsvRowParser(std::vector<std::string> header, std::string file)
     : header_(std::move(header)), file_(std::move(file)) {
+  at_.fill(kAbsent);  // an optional column of an older schema may stay absent
   std::map<std::string, std::size_t> col;
   for (std::size_t i = 0; i < header_.size(); ++i) col.emplace(header_[i], i);
   for (std::size_t k = 0; k < kRunColumns.size(); ++k) {

@@ -302,6 +302,44 @@ TEST_F(SummaryStreamTest, StreamedCompareEqualsInMemoryCompare) {
   EXPECT_NE(why.find("no planners in common"), std::string::npos) << why;
 }
 
+// A runs.csv of an older schema (no time_spread, batch, path_us, optimal_decimals) streams like
+// it reads: the optional columns take their defaults.
+TEST_F(SummaryStreamTest, OlderSchemaWithoutOptionalColumns) {
+  RunOutcome outcome;
+  testing::run_experiment_yaml(root_,
+                               "name: old\nseed: 2\nrepetitions: 1\nbaseline: astar\n"
+                               "datasets:\n  - name: rnd\n"
+                               "    generated: {kind: random, width: 24, height: 24, "
+                               "density: 0.2, count: 2, queries_per_bucket: 2}\n"
+                               "planners:\n  - {label: astar, algorithm: astar}\n"
+                               "  - {label: jps, algorithm: jps}\n",
+                               &outcome);
+  auto records = parse_csv(testing::read_text(outcome.dir / "runs.csv"));
+  std::string text;
+  for (const auto& rec : records) {
+    std::string line;
+    for (std::size_t k = 0; k < rec.size(); ++k) {
+      const std::string& name = records[0][k];
+      if (name == "time_spread" || name == "batch" || name == "path_us" ||
+          name == "optimal_decimals")
+        continue;
+      line += (line.empty() ? "" : ",") + rec[k];
+    }
+    text += line + '\n';
+  }
+  const fs::path csv = root_ / "old.csv";
+  ASSERT_TRUE(testing::write_text(csv, text));
+  const std::size_t rows = check_against_in_memory(csv, "astar", 2);
+  EXPECT_GT(rows, 10u);
+  RunsCsvStream in(csv);
+  RunRow r;
+  ASSERT_TRUE(in.next(r));
+  EXPECT_TRUE(std::isnan(r.time_spread));
+  EXPECT_TRUE(std::isnan(r.path_us));
+  EXPECT_EQ(r.batch, 1);
+  EXPECT_EQ(r.optimal_decimals, -1);
+}
+
 // The streaming record reader splits exactly as parse_csv on every RFC 4180 corner.
 TEST(CsvRecordReaderTest, SplitsLikeParseCsv) {
   for (const std::string& text :
