@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <malloc.h>
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+
 #include <map>
 #include <memory>
 #include <set>
@@ -172,20 +174,32 @@ void aggregate(const std::vector<CompactRow>& rows, Member member, const Baselin
   s.median_time_spread = stats::median(spreads);
 }
 
-// Interns strings to dense indices in first-seen order.
+// Interns strings to dense indices in first-seen order (each name stored once: the index points
+// at the set's own key).
 class Names {
  public:
   int id(const std::string& name) {
     const auto [it, fresh] = ids_.try_emplace(name, static_cast<int>(names_.size()));
-    if (fresh) names_.push_back(name);
+    if (fresh) names_.push_back(&it->first);
     return it->second;
   }
-  const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
+  const std::string& name(int id) const { return *names_[static_cast<std::size_t>(id)]; }
 
  private:
   std::map<std::string, int, std::less<>> ids_;
-  std::vector<std::string> names_;
+  std::vector<const std::string*> names_;
 };
+
+// "dataset/map" from an interned "dataset\nmap" key.
+std::string map_label(const std::string& key) {
+  std::string label = key;
+  label[label.find('\n')] = '/';
+  return label;
+}
+
+// Gives freed heap memory back to the system: a cell's arrays are freed before the next cell's
+// are allocated, and without this glibc keeps the pages of the largest one resident.
+void release_freed_memory() { malloc_trim(0); }
 
 }  // namespace
 
@@ -200,7 +214,6 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
   // written by pathbench; a quoted one would only merge two maps' names here, not their rows'
   // validity).
   Names maps, groups, planners;
-  std::vector<std::string> map_label;                  // "dataset/map" per map id
   std::vector<std::pair<int, int>> bucket_range;       // per map id
   std::map<std::pair<int, int>, std::size_t> cell_of;  // (group, planner) -> index in cells
   std::vector<Cell> cells;
@@ -223,15 +236,12 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     ++out.rows;
     key.assign(row.dataset).append(1, '\n').append(row.map);
     const int map = maps.id(key);
-    if (static_cast<std::size_t>(map) == map_label.size()) {
-      map_label.push_back(row.dataset + "/" + row.map);
+    if (static_cast<std::size_t>(map) == bucket_range.size())
       bucket_range.emplace_back(row.bucket, row.bucket);
-    }
     auto& range = bucket_range[static_cast<std::size_t>(map)];
     range.first = std::min(range.first, row.bucket);
     range.second = std::max(range.second, row.bucket);
-    const int group =
-        groups.id(opt.by == GroupBy::Map ? map_label[static_cast<std::size_t>(map)] : row.dataset);
+    const int group = groups.id(opt.by == GroupBy::Map ? map_label(key) : row.dataset);
     const int planner = planners.id(row.planner);
     const auto [it, fresh] = cell_of.try_emplace({group, planner}, cells.size());
     if (fresh) cells.push_back(Cell{group, planner, 0, {}});
@@ -241,7 +251,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
       ++out.bad.rows;
       if (bad_seen.insert(query_key(map, row.query)).second) {
         ++out.bad.lines;
-        ++out.bad.per_map[map_label[static_cast<std::size_t>(map)]];
+        ++out.bad.per_map[map_label(key)];
       }
     }
 
@@ -268,6 +278,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     if (++buffered >= spill_buffer_rows) flush();
   }
   flush();
+  release_freed_memory();
 
   // A run (dataset, map, planner, query) appears once; like read_runs_csv, the error names the
   // first line (in file order) that repeats an earlier one.
@@ -304,8 +315,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
   for (std::size_t ci = 0; ci < cells.size(); ++ci) {
     const Cell& cell = cells[ci];
     out.largest_cell = std::max(out.largest_cell, cell.rows);
-    const std::vector<CompactRow> rows =
-        load_records<CompactRow>(scratch.file("cell", ci), cell.rows);
+    std::vector<CompactRow> rows = load_records<CompactRow>(scratch.file("cell", ci), cell.rows);
     {
       std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;  // (query key, line)
       keys.reserve(rows.size());
@@ -347,6 +357,8 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
       aggregate(rows, in_class, b, opt, l);
       out.by_length.push_back(std::move(l));
     }
+    rows = {};
+    release_freed_memory();
   }
   if (dup_line != 0) {
     const std::string& m = maps.name(dup_map);

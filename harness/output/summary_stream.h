@@ -46,6 +46,6 @@ StreamedSummaries summarize_runs_csv(const std::filesystem::path& runs_csv,
                                      const SummaryOptions& options,
                                      const std::filesystem::path& scratch,
                                      const RowObserver& observe = {},
-                                     std::size_t spill_buffer_rows = std::size_t{1} << 18);
+                                     std::size_t spill_buffer_rows = std::size_t{1} << 16);
 
 }  // namespace pathbench
