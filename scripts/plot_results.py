@@ -14,8 +14,11 @@ plots/growth_exponents.json: the fitted exponents of expansions_vs_time).
   time_violin, cactus, speedup_cdf, expansions_vs_time
                          column-width figures for papers (scripts/paper_figures.py)
 
-Usage: /usr/bin/python3 scripts/plot_results.py RESULTS_DIR
-`pathbench report RESULTS_DIR` runs this and embeds the PNGs in report.html.
+Usage: /usr/bin/python3 scripts/plot_results.py RESULTS_DIR [ROWS_CSV]
+`pathbench report RESULTS_DIR` runs this and embeds the PNGs in report.html. ROWS_CSV (default
+RESULTS_DIR/runs.csv) is what the figures are drawn from: for a runs.csv of more than 100,000 rows
+`pathbench report` passes plots/runs_sample.csv, every planner's row of a hash-chosen sample of
+the queries (at most 100,000 rows), so the figures cost bounded memory; the tables are exact.
 Uses only the standard library and Debian's python3-matplotlib and python3-numpy.
 """
 import csv
@@ -74,10 +77,10 @@ def base_label(label):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     run_dir = sys.argv[1]
-    rows = read_rows(os.path.join(run_dir, "runs.csv"))
+    rows = read_rows(sys.argv[2] if len(sys.argv) == 3 else os.path.join(run_dir, "runs.csv"))
     meta = {}
     meta_path = os.path.join(run_dir, "meta.json")
     if os.path.exists(meta_path):

@@ -4,14 +4,17 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <tuple>
 
 #include "algorithms/core/input_error.h"
 #include "algorithms/core/moves.h"
+#include "harness/output/spill_files.h"
 #include "harness/output/summary_significance.h"
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/stats/paired_tests.h"
@@ -98,8 +101,11 @@ double parse_threshold(const std::string& text) {
   return percent ? v / 100 : v;
 }
 
-RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const RunsCsv& b,
-                           const nlohmann::json& meta_b, const CompareOptions& opt) {
+namespace {
+
+// The experiment part of a comparison: the fingerprints, and what differs when they do.
+RunComparison start_comparison(const nlohmann::json& meta_a, const nlohmann::json& meta_b,
+                               const CompareOptions& opt) {
   RunComparison c;
   c.threshold = opt.threshold;
   c.fingerprint_a = text_of(meta_a, "fingerprint");
@@ -117,7 +123,18 @@ RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const
               ? "a meta.json records no experiment fingerprint; cannot check the experiments match"
               : "the experiment fingerprints differ");
   }
+  return c;
+}
 
+// The timing statistics of every row of `c` from its per-query log ratios, then Holm.
+void finish_comparison(RunComparison& c, const std::vector<std::vector<double>>& log_ratios,
+                       const CompareOptions& opt);
+
+}  // namespace
+
+RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const RunsCsv& b,
+                           const nlohmann::json& meta_b, const CompareOptions& opt) {
+  RunComparison c = start_comparison(meta_a, meta_b, opt);
   std::map<RowKey, const RunRow*> in_b;
   for (const RunRow& r : b.rows) in_b[{r.dataset, r.map, r.query, r.planner}] = &r;
   std::map<std::pair<std::string, std::string>, std::size_t> index;  // (group, planner) -> row
@@ -148,7 +165,14 @@ RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const
   }
   c.matched = found_in_b;
   c.only_in_b = b.rows.size() - found_in_b;
+  finish_comparison(c, log_ratios, opt);
+  return c;
+}
 
+namespace {
+
+void finish_comparison(RunComparison& c, const std::vector<std::vector<double>>& log_ratios,
+                       const CompareOptions& opt) {
   for (std::size_t i = 0; i < c.rows.size(); ++i) {
     PlannerComparison& pc = c.rows[i];
     const std::vector<double>& logs = log_ratios[i];
@@ -176,8 +200,9 @@ RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const
     pc.test.p_holm = adjusted[i];
     pc.regression = pc.test.p_holm < kSignificanceLevel && pc.ratio > 1 + opt.threshold;
   }
-  return c;
 }
+
+}  // namespace
 
 namespace {
 
@@ -204,25 +229,28 @@ std::string set_difference_text(const char* what, const std::set<std::string>& i
 
 }  // namespace
 
-std::string why_no_rows_matched(const RunsCsv& a, const RunsCsv& b, const RunComparison& c) {
-  std::set<std::string> planners_a, planners_b, maps_a, maps_b, queries_a, queries_b;
-  for (const RunRow& r : a.rows) {
-    planners_a.insert(r.planner);
-    maps_a.insert(r.dataset + "/" + r.map);
-    queries_a.insert(std::to_string(r.query));
+namespace {
+
+// What a run holds, for the "no rows match" error.
+struct SeenInRun {
+  std::set<std::string> planners, maps, queries;
+  std::size_t rows = 0;
+  void add(const RunRow& r) {
+    ++rows;
+    planners.insert(r.planner);
+    maps.insert(r.dataset + "/" + r.map);
+    queries.insert(std::to_string(r.query));
   }
-  for (const RunRow& r : b.rows) {
-    planners_b.insert(r.planner);
-    maps_b.insert(r.dataset + "/" + r.map);
-    queries_b.insert(std::to_string(r.query));
-  }
+};
+
+std::string why_none_matched(const SeenInRun& a, const SeenInRun& b, const RunComparison& c) {
   std::vector<std::string> why;
-  if (a.rows.empty()) why.push_back("A has no rows");
-  if (b.rows.empty()) why.push_back("B has no rows");
+  if (a.rows == 0) why.push_back("A has no rows");
+  if (b.rows == 0) why.push_back("B has no rows");
   if (why.empty()) {
-    for (std::string w : {set_difference_text("planners", planners_a, planners_b),
-                          set_difference_text("maps", maps_a, maps_b),
-                          set_difference_text("query numbers", queries_a, queries_b)})
+    for (std::string w : {set_difference_text("planners", a.planners, b.planners),
+                          set_difference_text("maps", a.maps, b.maps),
+                          set_difference_text("query numbers", a.queries, b.queries)})
       if (!w.empty()) why.push_back(std::move(w));
     if (why.empty())
       why.push_back(
@@ -232,6 +260,183 @@ std::string why_no_rows_matched(const RunsCsv& a, const RunsCsv& b, const RunCom
   for (const std::string& d : c.experiment_differences) why.push_back("experiment: " + d);
   return fmt::format("no rows of A and B match, so there is nothing to compare: {}",
                      fmt::join(why, "; "));
+}
+
+// One row of a run as a comparison needs it (spilled to disk as raw bytes).
+struct CompareRecord {
+  double cost = 0, time_us = 0;
+  std::uint64_t expansions = 0;
+  std::uint64_t line = 0;
+  std::int32_t map = 0, query = 0;
+  std::uint8_t status = 0, valid = 0, validated = 0;
+};
+
+std::uint64_t record_key(const CompareRecord& r) {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(r.map)) << 32) |
+         static_cast<std::uint32_t>(r.query);
+}
+
+// Interns strings to dense indices in first-seen order.
+class Interned {
+ public:
+  int id(const std::string& name) {
+    const auto [it, fresh] = ids_.try_emplace(name, static_cast<int>(names_.size()));
+    if (fresh) names_.push_back(name);
+    return it->second;
+  }
+  const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
+
+ private:
+  std::map<std::string, int, std::less<>> ids_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace
+
+std::string why_no_rows_matched(const RunsCsv& a, const RunsCsv& b, const RunComparison& c) {
+  SeenInRun seen_a, seen_b;
+  for (const RunRow& r : a.rows) seen_a.add(r);
+  for (const RunRow& r : b.rows) seen_b.add(r);
+  return why_none_matched(seen_a, seen_b, c);
+}
+
+RunComparison compare_runs_files(const std::filesystem::path& runs_a, const nlohmann::json& meta_a,
+                                 const std::filesystem::path& runs_b, const nlohmann::json& meta_b,
+                                 const CompareOptions& opt,
+                                 const std::filesystem::path& scratch_dir, std::string* why_none,
+                                 std::size_t spill_buffer_rows) {
+  RunComparison c = start_comparison(meta_a, meta_b, opt);
+  const ScratchFolder scratch(scratch_dir);
+  Interned maps, groups, planners;                             // maps: "dataset\nmap"
+  std::vector<std::pair<std::string, std::string>> map_names;  // (dataset, map) per map id
+  std::map<std::pair<int, int>, std::size_t> cell_of;          // (group, planner) -> cell
+  std::vector<std::pair<int, int>> cells;
+  std::vector<std::array<std::size_t, 2>> counts;  // rows of A and B per cell
+  SeenInRun seen[2];
+  const char* kind[2] = {"a", "b"};
+
+  // Both files, row by row, into per-cell scratch files.
+  for (int side = 0; side < 2; ++side) {
+    RunsCsvStream in(side == 0 ? runs_a : runs_b);
+    std::vector<std::vector<CompareRecord>> buffers(cells.size());
+    std::size_t buffered = 0;
+    const auto flush = [&] {
+      for (std::size_t i = 0; i < buffers.size(); ++i) {
+        append_records(scratch.file(kind[side], i), buffers[i]);
+        buffers[i] = {};
+      }
+      buffered = 0;
+    };
+    RunRow r;
+    std::string key;
+    while (in.next(r)) {
+      seen[side].add(r);
+      key.assign(r.dataset).append(1, '\n').append(r.map);
+      const int map = maps.id(key);
+      if (static_cast<std::size_t>(map) == map_names.size())
+        map_names.emplace_back(r.dataset, r.map);
+      const int group = groups.id(opt.by == GroupBy::Map ? r.dataset + "/" + r.map : r.dataset);
+      const auto [it, fresh] = cell_of.try_emplace({group, planners.id(r.planner)}, cells.size());
+      if (fresh) {
+        cells.emplace_back(group, planners.id(r.planner));
+        counts.push_back({0, 0});
+      }
+      if (buffers.size() < cells.size()) buffers.resize(cells.size());
+      CompareRecord rec;
+      rec.cost = r.cost;
+      rec.time_us = r.time_us;
+      rec.expansions = r.counters.expansions;
+      rec.line = static_cast<std::uint64_t>(in.line());
+      rec.map = map;
+      rec.query = r.query;
+      rec.status = static_cast<std::uint8_t>(r.status);
+      rec.valid = r.valid ? 1 : 0;
+      rec.validated = r.validated ? 1 : 0;
+      buffers[it->second].push_back(rec);
+      ++counts[it->second][static_cast<std::size_t>(side)];
+      if (++buffered >= spill_buffer_rows) flush();
+    }
+    flush();
+  }
+
+  // Each cell alone: A's rows in file order, each paired with B's row of the same query.
+  struct Found {
+    std::uint64_t first_line;  // A's first matched row: the cells' order in compare_runs
+    PlannerComparison pc;
+    std::vector<double> logs;
+  };
+  std::vector<Found> found;
+  std::size_t matched = 0;
+  const auto to_row = [&](const CompareRecord& x, RunRow& row) {
+    const auto& [dataset, map] = map_names[static_cast<std::size_t>(x.map)];
+    row.dataset = dataset;
+    row.map = map;
+    row.query = x.query;
+    row.status = static_cast<Status>(x.status);
+    row.valid = x.valid != 0;
+    row.validated = x.validated != 0;
+    row.cost = x.cost;
+    row.time_us = x.time_us;
+    row.counters.expansions = x.expansions;
+  };
+  for (std::size_t ci = 0; ci < cells.size(); ++ci) {
+    const std::vector<CompareRecord> a =
+        load_records<CompareRecord>(scratch.file("a", ci), counts[ci][0]);
+    std::vector<CompareRecord> b =
+        load_records<CompareRecord>(scratch.file("b", ci), counts[ci][1]);
+    // A duplicate run is refused, as read_runs_csv refuses it.
+    for (int side = 0; side < 2; ++side) {
+      std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;
+      for (const CompareRecord& x : side == 0 ? a : b) keys.emplace_back(record_key(x), x.line);
+      std::sort(keys.begin(), keys.end());
+      for (std::size_t i = 1; i < keys.size(); ++i)
+        if (keys[i].first == keys[i - 1].first) {
+          const auto& [dataset, map] = map_names[keys[i].first >> 32];
+          throw InputError(
+              (side == 0 ? runs_a : runs_b).string(), static_cast<int>(keys[i].second), "",
+              fmt::format("duplicate run: {}/{} planner '{}' query {} is also on line {}", dataset,
+                          map, planners.name(cells[ci].second),
+                          static_cast<std::int32_t>(keys[i].first & 0xffffffffu),
+                          keys[i - 1].second));
+        }
+    }
+    std::sort(b.begin(), b.end(), [](const CompareRecord& x, const CompareRecord& y) {
+      return record_key(x) < record_key(y);
+    });
+    Found f{0, {}, {}};
+    f.pc.group = groups.name(cells[ci].first);
+    f.pc.planner = planners.name(cells[ci].second);
+    RunRow ra, rb;
+    for (const CompareRecord& x : a) {
+      const auto it = std::lower_bound(
+          b.begin(), b.end(), record_key(x),
+          [](const CompareRecord& y, std::uint64_t k) { return record_key(y) < k; });
+      if (it == b.end() || record_key(*it) != record_key(x)) continue;
+      if (f.pc.matched == 0) f.first_line = x.line;
+      ++matched;
+      ++f.pc.matched;
+      to_row(x, ra);
+      to_row(*it, rb);
+      compare_results(ra, rb, f.pc);
+      if (ra.status == Status::Solved && rb.status == Status::Solved && ra.time_us > 0 &&
+          rb.time_us > 0)
+        f.logs.push_back(std::log(rb.time_us / ra.time_us));
+    }
+    if (f.pc.matched > 0) found.push_back(std::move(f));
+  }
+  std::sort(found.begin(), found.end(),
+            [](const Found& x, const Found& y) { return x.first_line < y.first_line; });
+  std::vector<std::vector<double>> log_ratios;
+  for (Found& f : found) {
+    c.rows.push_back(std::move(f.pc));
+    log_ratios.push_back(std::move(f.logs));
+  }
+  c.matched = matched;
+  c.only_in_a = seen[0].rows - matched;
+  c.only_in_b = seen[1].rows - matched;
+  if (why_none && matched == 0) *why_none = why_none_matched(seen[0], seen[1], c);
+  finish_comparison(c, log_ratios, opt);
+  return c;
 }
 
 void print_comparison(std::ostream& out, const RunComparison& c, bool md) {

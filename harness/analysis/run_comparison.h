@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -76,6 +77,18 @@ struct RunComparison {
 // `meta_a` / `meta_b` are the runs' meta.json (empty objects when absent).
 RunComparison compare_runs(const RunsCsv& a, const nlohmann::json& meta_a, const RunsCsv& b,
                            const nlohmann::json& meta_b, const CompareOptions& options);
+
+// The same from two runs.csv files read as streams (what `pathbench compare DIR_A DIR_B` uses):
+// the rows are spilled per (group, planner) cell as fixed-size records into `scratch` (a folder
+// created and removed here), and each cell is paired alone, so the memory is bounded by the
+// largest cell of A and B, not by the files; the numbers equal compare_runs' on the same rows.
+// When no row matches, `why_none` (if given) gets why_no_rows_matched's text.
+RunComparison compare_runs_files(const std::filesystem::path& runs_a, const nlohmann::json& meta_a,
+                                 const std::filesystem::path& runs_b, const nlohmann::json& meta_b,
+                                 const CompareOptions& options,
+                                 const std::filesystem::path& scratch,
+                                 std::string* why_none = nullptr,
+                                 std::size_t spill_buffer_rows = std::size_t{1} << 18);
 
 // Why no row of A pairs with a row of B, for the error that `compare` gives then (a comparison
 // of nothing is no verdict): the planners, maps or query numbers that differ, and the

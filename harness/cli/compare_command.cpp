@@ -4,6 +4,7 @@
 // when no row of A pairs with a row of B. With --interleave the positionals are BIN_A BIN_B
 // CONFIG and the two binaries are run here first (harness/cli/compare_interleave.h).
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -87,11 +88,13 @@ int compare_command(const CompareArgs& args) {
                        meta_b = read_results_meta(args.dir_b);
   // The bootstrap is seeded by the reference run's experiment seed, as its report was.
   opt.seed = run_summary_settings(meta_a, args.dir_a).options.seed;
-  const RunsCsv a = read_runs_csv(fs::path(args.dir_a) / "runs.csv");
-  const RunsCsv b = read_runs_csv(fs::path(args.dir_b) / "runs.csv");
-  RunComparison c = compare_runs(a, meta_a, b, meta_b, opt);
-  if (c.matched == 0)
-    throw InputError(args.dir_b, 0, "", why_no_rows_matched(a, b, c) + " (A: " + args.dir_a + ")");
+  // Streamed (memory bounded by the largest table cell, not the files); the rows are spilled to
+  // a scratch folder under $TMPDIR (default /tmp), about 48 bytes per row of A and B.
+  std::string why_none;
+  RunComparison c = compare_runs_files(
+      fs::path(args.dir_a) / "runs.csv", meta_a, fs::path(args.dir_b) / "runs.csv", meta_b, opt,
+      fs::temp_directory_path() / fmt::format("pathbench-compare.{}", ::getpid()), &why_none);
+  if (c.matched == 0) throw InputError(args.dir_b, 0, "", why_none + " (A: " + args.dir_a + ")");
   c.dir_a = args.dir_a;
   c.dir_b = args.dir_b;
   print_comparison(std::cout, c, args.markdown);

@@ -1,20 +1,27 @@
 // `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
 // without re-running anything.
 #include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
+#include "datasets/output_file.h"
 #include "harness/cli/commands.h"
 #include "harness/cli_support/plot_script.h"
 #include "harness/cli_support/results_meta.h"
+#include "harness/output/csv_writer.h"
 #include "harness/output/latex_tables.h"
 #include "harness/output/measurement_notes.h"
 #include "harness/output/report_html.h"
 #include "harness/output/run_lock.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
+#include "harness/output/summary_stream.h"
+#include "harness/stats/statistics.h"
 
 namespace pathbench::cli {
 namespace {
@@ -42,6 +49,43 @@ void report_options(CLI::App& cmd, ReportArgs& a) {
                "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
 }
 
+// The rows the plots are drawn from when runs.csv is large: every planner's row of a sample of
+// the queries, chosen by a hash of (dataset, map, query) so that the choice depends on neither
+// row order nor planners, halving the sample whenever it exceeds kMaxRows.
+class PlotSample {
+ public:
+  static constexpr std::size_t kMaxRows = 100000;
+
+  void add(const RunRow& r, const std::vector<std::string>& fields) {
+    const std::uint64_t h =
+        stats::derive_seed(0, r.dataset + '\n' + r.map + '\n' + std::to_string(r.query));
+    if (!keep(h)) return;
+    std::string line;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      line.append(i ? "," : "").append(csv_escape(fields[i]));
+    rows_.emplace_back(h, std::move(line));
+    if (rows_.size() > kMaxRows) {
+      ++level_;
+      std::erase_if(rows_, [&](const auto& e) { return !keep(e.first); });
+    }
+  }
+  bool sampled() const { return level_ > 0; }
+  std::size_t size() const { return rows_.size(); }
+  void write(const fs::path& path, const std::vector<std::string>& header) const {
+    AtomicOutputFile file(path);
+    std::ostream& f = file.stream();
+    for (std::size_t i = 0; i < header.size(); ++i) f << (i ? "," : "") << csv_escape(header[i]);
+    f << '\n';
+    for (const auto& e : rows_) f << e.second << '\n';
+    file.commit();
+  }
+
+ private:
+  bool keep(std::uint64_t h) const { return (h & ((std::uint64_t{1} << level_) - 1)) == 0; }
+  int level_ = 0;  // keep queries whose hash ends in `level_` zero bits
+  std::vector<std::pair<std::uint64_t, std::string>> rows_;
+};
+
 int report_command(const ReportArgs& args) {
   const fs::path dir = args.dir;
   if (std::string why = input_directory_problem(dir, "results directory"); !why.empty())
@@ -55,8 +99,6 @@ int report_command(const ReportArgs& args) {
                          "` (its report is written when it completes)");
   // Held until every output is written: no run, resume or --overwrite replaces DIR meanwhile.
   const RunLock lock = RunLock::acquire(dir, "results directory");
-  const RunsCsv runs = read_runs_csv(dir / "runs.csv");
-
   const nlohmann::json meta = read_results_meta(dir);
   RunSummarySettings as_run = run_summary_settings(meta, dir);
   SummaryOptions& opt = as_run.options;
@@ -64,14 +106,34 @@ int report_command(const ReportArgs& args) {
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
 
-  const std::vector<SummaryRow> overall =
-      write_summaries(dir, title, runs.rows, opt, measurement_notes_text(meta));
-  const std::vector<SummaryRow> by_length = summarize_by_length(runs.rows, opt);
+  // One streaming pass over runs.csv (memory bounded by the largest table cell, not the file).
+  PlotSample sample;
+  RowObserver observe;
+  if (args.plots)
+    observe = [&](const RunRow& r, const std::vector<std::string>& f) { sample.add(r, f); };
+  const StreamedSummaries sums = summarize_runs_csv(
+      dir / "runs.csv", opt, dir / fmt::format(".report-scratch.{}", ::getpid()), observe);
+  const std::vector<SummaryRow>& overall = sums.overall;
+  const std::vector<SummaryRow>& by_length = sums.by_length;
+  write_summary_files(dir, title, overall, by_length, sums.bad, opt, measurement_notes_text(meta));
   print_summary_table(std::cout, overall);
 
-  if (args.plots)
-    if (const std::string why = draw_plots(dir); !why.empty())
+  if (args.plots) {
+    fs::path rows_file;
+    const fs::path sample_file = dir / "plots" / "runs_sample.csv";
+    std::error_code ec;
+    fs::remove(sample_file, ec);
+    if (sample.sampled()) {
+      fs::create_directories(dir / "plots");
+      sample.write(sample_file, RunsCsvStream(dir / "runs.csv").header());
+      rows_file = sample_file;
+      std::cout << fmt::format(
+          "Plots drawn from {} rows of {} (every planner's row of a sample of the queries: {}).\n",
+          sample.size(), sums.rows, sample_file.string());
+    }
+    if (const std::string why = draw_plots(dir, rows_file); !why.empty())
       std::cerr << "warning: plots not drawn: " << why << '\n';
+  }
   write_report_html(dir / "report.html", title, meta, overall, by_length, opt, dir / "plots");
   if (args.latex) {
     write_latex_tables(dir, title, overall, by_length, opt);
@@ -81,8 +143,7 @@ int report_command(const ReportArgs& args) {
         dir.string(), dir.string());
   }
   std::cout << fmt::format("\n{} rows. Tables: {}/summary.md  Plots: {}/plots/  Report: {}\n",
-                           runs.rows.size(), dir.string(), dir.string(),
-                           (dir / "report.html").string());
+                           sums.rows, dir.string(), dir.string(), (dir / "report.html").string());
   return 0;
 }
 

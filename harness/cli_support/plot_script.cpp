@@ -32,7 +32,7 @@ fs::path running_executable_dir() {
   return ec ? fs::path() : exe.parent_path();
 }
 
-std::string draw_plots(const fs::path& dir) {
+std::string draw_plots(const fs::path& dir, const fs::path& runs) {
   const fs::path python = "/usr/bin/python3";
   if (!fs::exists(python)) return "/usr/bin/python3 not found (apt-get install python3-matplotlib)";
   const fs::path exe_dir = running_executable_dir();
@@ -44,7 +44,9 @@ std::string draw_plots(const fs::path& dir) {
     return "plot_results.py not found (looked for " + tried + ")";
   }
   std::cout << std::flush;  // the script's lines come after ours
-  const ProgramExit exit = run_program({python.string(), script->string(), dir.string()}, true);
+  std::vector<std::string> argv{python.string(), script->string(), dir.string()};
+  if (!runs.empty()) argv.push_back(runs.string());
+  const ProgramExit exit = run_program(argv, true);
   if (!exit.problem.empty()) return script->filename().string() + " " + exit.problem;
   return {};
 }

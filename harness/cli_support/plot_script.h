@@ -21,9 +21,10 @@ std::optional<std::filesystem::path> find_plot_script(const std::filesystem::pat
 // The folder of the running executable (/proc/self/exe); empty when unknown.
 std::filesystem::path running_executable_dir();
 
-// Draws the plots of results directory `dir` (its output goes to stderr). Returns an empty
+// Draws the plots of results directory `dir` (its output goes to stderr) from `runs` (default
+// dir/runs.csv; `pathbench report` passes a bounded sample of a large one). Returns an empty
 // string on success, else why not: the plots are an extra, without Python or matplotlib the
 // tables and report.html are still written.
-std::string draw_plots(const std::filesystem::path& dir);
+std::string draw_plots(const std::filesystem::path& dir, const std::filesystem::path& runs = {});
 
 }  // namespace pathbench::cli

@@ -8,7 +8,11 @@
 // shortest round-trip form), so a summary recomputed from the file equals the one of the run.
 #pragma once
 
+#include <array>
 #include <filesystem>
+#include <fstream>
+#include <istream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -37,5 +41,68 @@ RunsCsv read_runs_csv(const std::filesystem::path& path);
 
 // The same from text in memory (the fuzz target's entry point); `file` names it in messages.
 RunsCsv parse_runs_csv(std::string_view text, const std::string& file);
+
+// Turns the fields of one runs.csv record into a RunRow, by the header's column names. Throws
+// InputError (naming `file` and the line) like read_runs_csv.
+class RunsCsvRowParser {
+ public:
+  RunsCsvRowParser(std::vector<std::string> header, std::string file);
+  // Fills `row` (its strings and extras are reused, so a caller can parse many rows into one).
+  void parse(const std::vector<std::string>& fields, int line, RunRow& row) const;
+  const std::vector<std::string>& header() const { return header_; }
+  const std::shared_ptr<const std::vector<std::string>>& extra_columns() const {
+    return extra_columns_;
+  }
+
+ private:
+  static constexpr std::size_t kAbsent = std::numeric_limits<std::size_t>::max();
+  std::vector<std::string> header_;
+  std::string file_;
+  std::array<std::size_t, kRunColumns.size()> at_{};  // field index of each kRunColumns entry
+  std::vector<std::size_t> extra_at_;
+  std::shared_ptr<const std::vector<std::string>> extra_columns_;
+};
+
+// RFC 4180 records read one at a time from a stream (the rules of parse_csv), so that a file is
+// never held in memory whole.
+class CsvRecordReader {
+ public:
+  explicit CsvRecordReader(std::istream& in);
+  // The next record into `record` (its strings reused); false at the end. Throws
+  // std::runtime_error on an unterminated quote.
+  bool next(std::vector<std::string>& record);
+  std::size_t records_read() const { return records_; }
+
+ private:
+  std::streambuf& in_;
+  std::size_t records_ = 0;
+};
+
+// runs.csv row by row, in memory bounded by one row: `pathbench report` and the other readers of
+// large results. The same checks as read_runs_csv except the duplicate-run check, which needs
+// every row's key (the streaming summary does it per table cell: harness/output/summary_stream.h).
+class RunsCsvStream {
+ public:
+  explicit RunsCsvStream(const std::filesystem::path& path);
+  ~RunsCsvStream();
+  const std::vector<std::string>& header() const { return parser_->header(); }
+  const std::shared_ptr<const std::vector<std::string>>& extra_columns() const {
+    return parser_->extra_columns();
+  }
+  // The next row; false at the end of the file.
+  bool next(RunRow& row);
+  // Line of the row `next` returned last (the header is line 1), and its fields as read.
+  int line() const;
+  const std::vector<std::string>& fields() const { return record_; }
+  const std::string& file() const { return file_; }
+
+ private:
+  bool read(std::vector<std::string>& record);
+  std::string file_;
+  std::ifstream in_;
+  CsvRecordReader reader_;
+  std::unique_ptr<RunsCsvRowParser> parser_;
+  std::vector<std::string> record_;
+};
 
 }  // namespace pathbench

@@ -113,8 +113,17 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
                             const std::vector<SummaryRow>& by_length,
                             const SummaryOptions& options);
 
+struct BadQueryLines;
+
 // summary.csv, summary_buckets.csv and summary.md (ending with `md_tail`, e.g. the measurement
-// notes) into `dir`, each atomically; returns the overall rows.
+// notes) into `dir`, each atomically, from summaries already computed (e.g. streamed from a
+// runs.csv: harness/output/summary_stream.h) and the bad-query lines of the rows.
+void write_summary_files(const std::filesystem::path& dir, const std::string& title,
+                         const std::vector<SummaryRow>& overall,
+                         const std::vector<SummaryRow>& by_length, const BadQueryLines& bad,
+                         const SummaryOptions& options, const std::string& md_tail = "");
+
+// The same from rows in memory; returns the overall rows.
 std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
                                         const std::vector<RunRow>& rows,
                                         const SummaryOptions& options,

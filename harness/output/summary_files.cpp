@@ -83,18 +83,17 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
   }
 }
 
-std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
-                                        const std::vector<RunRow>& rows,
-                                        const SummaryOptions& options, const std::string& md_tail) {
-  std::vector<SummaryRow> overall = summarize(rows, options);
-  const std::vector<SummaryRow> by_length = summarize_by_length(rows, options);
+void write_summary_files(const std::filesystem::path& dir, const std::string& title,
+                         const std::vector<SummaryRow>& overall,
+                         const std::vector<SummaryRow>& by_length, const BadQueryLines& bad,
+                         const SummaryOptions& options, const std::string& md_tail) {
   write_summary_csv(dir / "summary.csv", overall);
   write_summary_csv(dir / "summary_buckets.csv", by_length);
   AtomicOutputFile file(dir / "summary.md");
   std::ostream& md = file.stream();
   write_summary_markdown(md, title, overall, by_length, options);
   // Rows no table counts (not solved, valid or optimal), so their number is said here.
-  if (const BadQueryLines bad = count_bad_query_lines(rows); bad.lines > 0) {
+  if (bad.lines > 0) {
     md << "\n## Data problems (status bad_query)\n\n"
        << bad.lines << " scen lines (" << bad.rows
        << " rows) have a published length that cannot be right; the reason is in each row's "
@@ -103,6 +102,15 @@ std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const 
   }
   md << md_tail;
   file.commit();
+}
+
+std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const std::string& title,
+                                        const std::vector<RunRow>& rows,
+                                        const SummaryOptions& options, const std::string& md_tail) {
+  std::vector<SummaryRow> overall = summarize(rows, options);
+  const std::vector<SummaryRow> by_length = summarize_by_length(rows, options);
+  write_summary_files(dir, title, overall, by_length, count_bad_query_lines(rows), options,
+                      md_tail);
   return overall;
 }
 

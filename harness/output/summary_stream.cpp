@@ -1,0 +1,376 @@
+#include "harness/output/summary_stream.h"
+
+#include <fmt/format.h>
+
+#include <malloc.h>
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <span>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+#include "algorithms/core/input_error.h"
+#include "algorithms/core/moves.h"
+#include "harness/output/runs_csv_reader.h"
+#include "harness/output/spill_files.h"
+#include "harness/output/summary_significance.h"
+#include "harness/stats/statistics.h"
+
+namespace pathbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
+
+// What the summaries need of one row, without strings: spilled to disk as raw bytes.
+struct CompactRow {  // 96 bytes
+  std::uint64_t expansions = 0, generated = 0;
+  double time_us = 0, path_us = 0, optimal = 0, suboptimality = 0, time_spread = 0, prep_ms = 0;
+  std::uint64_t prep_bytes = 0;
+  std::uint64_t line = 0;  // in runs.csv, for the duplicate-run message
+  std::int32_t map = 0;    // interned (dataset, map)
+  std::int32_t query = 0;
+  std::int32_t bucket = 0;
+  std::uint8_t status = 0;
+  std::uint8_t flags = 0;  // kValidated | kValid | kOptimal
+};
+constexpr std::uint8_t kValidated = 1, kValid = 2, kOptimal = 4;
+
+std::uint64_t query_key(std::int32_t map, std::int32_t query) {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(map)) << 32) |
+         static_cast<std::uint32_t>(query);
+}
+
+struct Cell {
+  int group = 0;  // interned group name
+  int planner = 0;
+  std::size_t rows = 0;
+  std::vector<CompactRow> buffer;
+};
+
+struct BaselineResult {
+  double time_us;
+  double expansions;
+};
+
+// The baseline's solved rows of one group, by query key.
+using BaselineIndex = std::vector<std::pair<std::uint64_t, BaselineResult>>;
+
+const BaselineResult* find_baseline(const BaselineIndex& index, std::uint64_t key) {
+  const auto it = std::lower_bound(index.begin(), index.end(), key,
+                                   [](const auto& e, std::uint64_t k) { return e.first < k; });
+  return it != index.end() && it->first == key ? &it->second : nullptr;
+}
+
+// summarize()'s aggregate() on compact rows: the same values in the same order through the same
+// functions, hence the same numbers. The members of the cell are the `rows` for which
+// `member(row)` holds; every vector is sized exactly first (a counting pass), so the peak is
+// about 100 bytes per member on top of the rows themselves.
+template <typename Member>
+void aggregate(const std::vector<CompactRow>& rows, Member member, const BaselineIndex* base,
+               const SummaryOptions& opt, SummaryRow& s) {
+  constexpr auto kSolved = static_cast<std::uint8_t>(Status::Solved);
+  std::size_t n_solved = 0, n_spread = 0, n_path = 0, n_sub = 0;
+  for (const CompactRow& r : rows) {
+    if (!member(r) || r.status != kSolved) continue;
+    ++n_solved;
+    n_spread += !std::isnan(r.time_spread);
+    n_path += !std::isnan(r.path_us);
+    n_sub += std::isfinite(r.optimal) && !std::isnan(r.suboptimality);
+  }
+  std::set<std::int32_t> maps_seen;
+  std::vector<double> sub, speedups, exp_ratios, spreads, path_times, totals;
+  sub.reserve(n_sub);
+  spreads.reserve(n_spread);
+  path_times.reserve(n_path);
+  totals.reserve(n_path);
+  if (base) {
+    speedups.reserve(n_solved);
+    exp_ratios.reserve(n_solved);
+  }
+  // One row per solved query, columns expansions, generated, time_us, optimal length.
+  const auto n = static_cast<Eigen::Index>(n_solved);
+  Eigen::MatrixXd m(n, 4);
+  Eigen::Index i = 0;
+  for (const CompactRow& row : rows) {
+    if (!member(row)) continue;
+    const CompactRow* r = &row;
+    ++s.queries;
+    if (r->flags & kValidated) ++s.validated;
+    if (r->flags & kValid) ++s.valid;
+    if (maps_seen.insert(r->map).second) {
+      if (std::isfinite(r->prep_ms)) s.prep_ms += r->prep_ms;
+      s.prep_bytes = std::max<std::size_t>(s.prep_bytes, r->prep_bytes);
+    }
+    if (r->status != kSolved) continue;
+    ++s.solved;
+    m(i, 0) = static_cast<double>(r->expansions);
+    m(i, 1) = static_cast<double>(r->generated);
+    m(i, 2) = r->time_us;
+    m(i, 3) = r->optimal;
+    ++i;
+    if (!std::isnan(r->time_spread)) spreads.push_back(r->time_spread);
+    if (!std::isnan(r->path_us)) {
+      path_times.push_back(r->path_us);
+      totals.push_back(r->time_us + r->path_us);
+    }
+    if (std::isfinite(r->optimal)) {
+      ++s.with_reference;
+      if (r->flags & kOptimal) ++s.optimal;
+      if (!std::isnan(r->suboptimality)) sub.push_back(r->suboptimality);
+    }
+    if (const BaselineResult* b =
+            base ? find_baseline(*base, query_key(r->map, r->query)) : nullptr) {
+      if (b->time_us > 0 && r->time_us > 0) speedups.push_back(b->time_us / r->time_us);
+      const double e = static_cast<double>(r->expansions);
+      if (b->expansions > 0 && e > 0) exp_ratios.push_back(b->expansions / e);
+    }
+  }
+  const auto col = [&](Eigen::Index c) {
+    return std::span<const double>(m.col(c).data(), static_cast<std::size_t>(n));
+  };
+  s.mean_expansions = stats::mean(col(0));
+  s.median_expansions = stats::median(col(0));
+  s.p95_expansions = stats::quantile(col(0), 0.95);
+  s.mean_generated = stats::mean(col(1));
+  s.median_generated = stats::median(col(1));
+  s.p95_generated = stats::quantile(col(1), 0.95);
+  s.mean_time_us = stats::mean(col(2));
+  s.median_time_us = stats::median(col(2));
+  s.p95_time_us = stats::quantile(col(2), 0.95);
+  s.mean_path_us = stats::mean(path_times);
+  s.median_path_us = stats::median(path_times);
+  s.mean_total_us = stats::mean(totals);
+  const double total_exp = n ? m.col(0).sum() : 0.0;
+  s.ns_per_expansion = total_exp > 0 ? m.col(2).sum() * 1000.0 / total_exp : kNaN;
+  s.mean_suboptimality = stats::mean(sub);
+  s.max_suboptimality = sub.empty() ? kNaN : *std::max_element(sub.begin(), sub.end());
+  s.time_exponent = stats::fit_power_law(col(3), col(2)).exponent;
+  s.expansions_exponent = stats::fit_power_law(col(3), col(0)).exponent;
+
+  s.speedup_pairs = speedups.size();
+  s.speedup = s.speedup_lo = s.speedup_hi = s.expansion_ratio = kNaN;
+  if (!opt.baseline.empty()) {
+    const stats::ConfidenceInterval ci = stats::bootstrap_geomean_ci(
+        speedups, stats::derive_seed(opt.seed, s.group + '\n' + s.planner + '\n' + s.length_class),
+        opt.bootstrap_resamples);
+    s.speedup = ci.estimate;
+    s.speedup_lo = ci.lower;
+    s.speedup_hi = ci.upper;
+    s.expansion_ratio = stats::geometric_mean(exp_ratios);
+  }
+  fill_paired_tests(speedups, exp_ratios, s);
+  s.median_time_spread = stats::median(spreads);
+}
+
+// Interns strings to dense indices in first-seen order (each name stored once: the index points
+// at the set's own key).
+class Names {
+ public:
+  int id(const std::string& name) {
+    const auto [it, fresh] = ids_.try_emplace(name, static_cast<int>(names_.size()));
+    if (fresh) names_.push_back(&it->first);
+    return it->second;
+  }
+  const std::string& name(int id) const { return *names_[static_cast<std::size_t>(id)]; }
+
+ private:
+  std::map<std::string, int, std::less<>> ids_;
+  std::vector<const std::string*> names_;
+};
+
+// "dataset/map" from an interned "dataset\nmap" key.
+std::string map_label(const std::string& key) {
+  std::string label = key;
+  label[label.find('\n')] = '/';
+  return label;
+}
+
+// Gives freed heap memory back to the system: a cell's arrays are freed before the next cell's
+// are allocated, and without this glibc keeps the pages of the largest one resident.
+void release_freed_memory() { malloc_trim(0); }
+
+}  // namespace
+
+StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOptions& opt,
+                                     const fs::path& scratch_dir, const RowObserver& observe,
+                                     std::size_t spill_buffer_rows) {
+  RunsCsvStream in(runs_csv);
+  const ScratchFolder scratch(scratch_dir);
+  StreamedSummaries out;
+
+  // Maps are (dataset, map): the key is "dataset\nmap" (neither holds a newline in a runs.csv
+  // written by pathbench; a quoted one would only merge two maps' names here, not their rows'
+  // validity).
+  Names maps, groups, planners;
+  std::vector<std::pair<int, int>> bucket_range;       // per map id
+  std::map<std::pair<int, int>, std::size_t> cell_of;  // (group, planner) -> index in cells
+  std::vector<Cell> cells;
+  std::set<std::uint64_t> bad_seen;
+  std::size_t buffered = 0;
+
+  const auto flush = [&] {
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      append_records(scratch.file("cell", c), cells[c].buffer);
+      cells[c].buffer.clear();
+      cells[c].buffer.shrink_to_fit();
+    }
+    buffered = 0;
+  };
+
+  RunRow row;
+  std::string key;
+  while (in.next(row)) {
+    if (observe) observe(row, in.fields());
+    ++out.rows;
+    key.assign(row.dataset).append(1, '\n').append(row.map);
+    const int map = maps.id(key);
+    if (static_cast<std::size_t>(map) == bucket_range.size())
+      bucket_range.emplace_back(row.bucket, row.bucket);
+    auto& range = bucket_range[static_cast<std::size_t>(map)];
+    range.first = std::min(range.first, row.bucket);
+    range.second = std::max(range.second, row.bucket);
+    const int group = groups.id(opt.by == GroupBy::Map ? map_label(key) : row.dataset);
+    const int planner = planners.id(row.planner);
+    const auto [it, fresh] = cell_of.try_emplace({group, planner}, cells.size());
+    if (fresh) cells.push_back(Cell{group, planner, 0, {}});
+    Cell& cell = cells[it->second];
+
+    if (row.status == Status::BadQuery) {
+      ++out.bad.rows;
+      if (bad_seen.insert(query_key(map, row.query)).second) {
+        ++out.bad.lines;
+        ++out.bad.per_map[map_label(key)];
+      }
+    }
+
+    CompactRow c;
+    c.expansions = row.counters.expansions;
+    c.generated = row.counters.generated;
+    c.time_us = row.time_us;
+    c.path_us = row.path_us;
+    c.optimal = row.optimal;
+    c.suboptimality = row.suboptimality;
+    c.time_spread = row.time_spread;
+    c.prep_ms = row.prep_ms;
+    c.prep_bytes = row.prep_bytes;
+    c.line = static_cast<std::uint64_t>(in.line());
+    c.map = map;
+    c.query = row.query;
+    c.bucket = row.bucket;
+    c.status = static_cast<std::uint8_t>(row.status);
+    c.flags = static_cast<std::uint8_t>(
+        (row.validated ? kValidated : 0) | (row.valid ? kValid : 0) |
+        (matches_published(row.cost, row.optimal, row.optimal_decimals) ? kOptimal : 0));
+    cell.buffer.push_back(c);
+    ++cell.rows;
+    if (++buffered >= spill_buffer_rows) flush();
+  }
+  flush();
+  release_freed_memory();
+
+  // A run (dataset, map, planner, query) appears once; like read_runs_csv, the error names the
+  // first line (in file order) that repeats an earlier one.
+  std::uint64_t dup_line = 0, dup_first = 0;
+  std::int32_t dup_map = 0, dup_query = 0;
+  int dup_planner = 0;
+
+  const int baseline = opt.baseline.empty() ? -1 : [&] {
+    // The baseline's id, or -1 when no row has that planner.
+    for (const Cell& c : cells)
+      if (planners.name(c.planner) == opt.baseline) return c.planner;
+    return -1;
+  }();
+  int base_group = -1;
+  BaselineIndex base;
+  const auto load_baseline = [&](int group) {
+    if (group == base_group) return;
+    base_group = group;
+    base.clear();
+    base.shrink_to_fit();
+    const auto it = cell_of.find({group, baseline});
+    if (it == cell_of.end()) return;
+    for (const CompactRow& r :
+         load_records<CompactRow>(scratch.file("cell", it->second), cells[it->second].rows))
+      if (r.status == static_cast<std::uint8_t>(Status::Solved))
+        base.emplace_back(query_key(r.map, r.query),
+                          BaselineResult{r.time_us, static_cast<double>(r.expansions)});
+    // A duplicated baseline run is reported as an error below; which of its values is found here
+    // does not matter.
+    std::sort(base.begin(), base.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+  };
+
+  for (std::size_t ci = 0; ci < cells.size(); ++ci) {
+    const Cell& cell = cells[ci];
+    out.largest_cell = std::max(out.largest_cell, cell.rows);
+    std::vector<CompactRow> rows = load_records<CompactRow>(scratch.file("cell", ci), cell.rows);
+    {
+      std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;  // (query key, line)
+      keys.reserve(rows.size());
+      for (const CompactRow& r : rows) keys.emplace_back(query_key(r.map, r.query), r.line);
+      std::sort(keys.begin(), keys.end());
+      for (std::size_t i = 1; i < keys.size(); ++i)
+        if (keys[i].first == keys[i - 1].first && (dup_line == 0 || keys[i].second < dup_line)) {
+          dup_line = keys[i].second;
+          dup_first = keys[i - 1].second;
+          dup_map = static_cast<std::int32_t>(keys[i].first >> 32);
+          dup_query = static_cast<std::int32_t>(keys[i].first & 0xffffffffu);
+          dup_planner = cell.planner;
+        }
+    }
+    if (dup_line != 0) continue;  // the whole summary fails: no need to aggregate
+    const BaselineIndex* b = nullptr;
+    if (baseline >= 0) {
+      load_baseline(cell.group);
+      b = &base;
+    }
+    SummaryRow s;
+    s.group = groups.name(cell.group);
+    s.planner = planners.name(cell.planner);
+    aggregate(
+        rows, [](const CompactRow&) { return true; }, b, opt, s);
+    out.overall.push_back(std::move(s));
+    // Length classes: each row's bucket in thirds of its map's bucket range.
+    for (int k = 0; k < 3; ++k) {
+      const auto in_class = [&](const CompactRow& r) {
+        const std::pair<int, int>& range = bucket_range[static_cast<std::size_t>(r.map)];
+        return std::clamp(3 * (r.bucket - range.first) / (range.second - range.first + 1), 0, 2) ==
+               k;
+      };
+      if (std::none_of(rows.begin(), rows.end(), in_class)) continue;
+      SummaryRow l;
+      l.group = groups.name(cell.group);
+      l.planner = planners.name(cell.planner);
+      l.length_class = kLengthClasses[k];
+      aggregate(rows, in_class, b, opt, l);
+      out.by_length.push_back(std::move(l));
+    }
+    rows = {};
+    release_freed_memory();
+  }
+  if (dup_line != 0) {
+    const std::string& m = maps.name(dup_map);
+    const std::size_t nl = m.find('\n');
+    throw InputError(runs_csv.string(), static_cast<int>(dup_line), "",
+                     fmt::format("duplicate run: {}/{} planner '{}' query {} is also on line {}",
+                                 m.substr(0, nl), m.substr(nl + 1), planners.name(dup_planner),
+                                 dup_query, dup_first));
+  }
+  adjust_for_multiple_comparisons(out.overall);
+  adjust_for_multiple_comparisons(out.by_length);
+  return out;
+}
+
+}  // namespace pathbench
