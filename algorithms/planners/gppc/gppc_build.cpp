@@ -483,13 +483,14 @@ BuildResult build_entry(const fs::path& entry_in, const fs::path& driver_source,
     argv.insert(argv.end(), plan.flags.begin(), plan.flags.end());
     objects.push_back((tmp / fmt::format("{}.o", i)).string());
     argv.insert(argv.end(), {"-c", plan.sources[i], "-o", objects.back()});
-    if (std::string e = compile(argv, plan.sources[i]); !e.empty()) return failure(e);
+    if (std::string e = compile(argv, "compiling " + plan.sources[i]); !e.empty())
+      return failure(e);
   }
   // The driver: our code, our flags; Entry.h and GPPC.h from the entry folder.
   objects.push_back((tmp / "gppc_driver.o").string());
   if (std::string e = compile({plan.compiler, "-std=c++17", "-O2", "-I", entry.string(), "-c",
                                driver_source.string(), "-o", objects.back()},
-                              "the driver " + driver_source.filename().string());
+                              "compiling the driver " + driver_source.filename().string());
       !e.empty())
     return failure(e);
   std::vector<std::string> link = {plan.compiler};

@@ -71,7 +71,10 @@ double ms_since(Clock::time_point t0) {
 
 int main(int argc, char** argv) {
   if (argc != 3) die("usage: gppc_driver --preprocess|--search FILE");
-  const std::string mode = argv[1], file = argv[2];
+  const std::string mode = argv[1];
+  // Non-const lvalues: older entries (2013-subgoal-fast) declare PreprocessMap and
+  // PrepareForSearch with non-const references, the start kit with const ones; both bind these.
+  std::string file = argv[2];
   if (mode != "--preprocess" && mode != "--search") die("unknown mode " + mode);
   const int out_fd = dup(1);
   if (out_fd < 0 || dup2(2, 1) < 0) die("cannot set up stdout");

@@ -81,7 +81,8 @@ external::ExternalSetup gppc_setup(const ParamSet& p) {
   return s;
 }
 
-// Builds are shared by every planner of the process (one per entry folder and content).
+// Builds are shared by every planner of the process (one per entry folder and content); a
+// failed one is not tried again by the next map.
 std::mutex build_mutex;
 std::map<std::string, gppc::BuildResult>& builds() {
   static std::map<std::string, gppc::BuildResult> b;
@@ -129,11 +130,18 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
     if (entry.is_relative()) entry = context.config_dir / entry;
     entry_ = fs::absolute(entry).lexically_normal();
     std::lock_guard<std::mutex> lock(build_mutex);
-    auto it = builds().find(entry_.string());
+    // Keyed by the content too: an entry edited between two runs of one process is built anew.
+    std::string key = entry_.string();
+    try {
+      key += "\n" + gppc::entry_hash(entry_);
+    } catch (const std::exception&) {
+      // An unreadable folder: build_entry says why.
+    }
+    auto it = builds().find(key);
     if (it == builds().end()) {
       gppc::BuildResult b =
           gppc::build_entry(entry_, PATHBENCH_GPPC_DRIVER_SOURCE, build_timeout_s_);
-      it = builds().emplace(entry_.string(), b).first;
+      it = builds().emplace(key, b).first;
     }
     binary_ = it->second.binary;
     build_error_ = it->second.error;
