@@ -196,6 +196,7 @@ TEST_F(GppcPlannerTest, ToyEntryRunsValidAndOptimalWithCachedBuildAndIndex) {
     EXPECT_EQ(r.status, Status::Solved) << r.error;
     EXPECT_TRUE(r.valid) << r.error;
     EXPECT_NEAR(r.cost, r.optimal, 1e-6);
+    EXPECT_TRUE(std::isfinite(r.path_us) && r.path_us >= 0) << r.path_us;
     // The competition's clocks: the summed GetPath time bounds the other two.
     const double total = extra(r, "ext_time_us");
     EXPECT_TRUE(std::isfinite(total) && total > 0);
