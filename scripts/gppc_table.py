@@ -2,7 +2,8 @@
 """The competition's table from a pathbench run with gppc entries (docs/gppc.md), e.g. of
 configs/gppc2023_classic.yaml: per planner, rows, solved, valid, optimal (cost within 1e-4 of the
 scen optimum, relative), mean suboptimality, summed query time, summed preprocessing, largest
-index, then the ratios of summed query time between the pairs given with --ratio A/B.
+prep_bytes (the index folder for gppc entries, the planner's tables for pathbench's), then the
+ratios of summed query time between the pairs given with --ratio A/B.
 
 Query time: for gppc entries the summed GetPath time (ext_time_us, the start kit's time_cost);
 for pathbench's planners time_us + path_us (search and path writing, each solve timed alone), the
@@ -55,7 +56,7 @@ def main():
                 s["prep"][(r["dataset"], r["map"])] = p
             s["bytes"] = max(s["bytes"], int(num(r["prep_bytes"] or 0) or 0))
     print("| planner | rows | solved | valid | optimal | mean subopt | query time ms | "
-          "preprocessing s | largest index MB |")
+          "preprocessing s | largest prep MB |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name, s in stats.items():
         sub = sum(s["sub"]) / len(s["sub"]) if s["sub"] else float("nan")
