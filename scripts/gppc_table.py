@@ -3,7 +3,9 @@
 configs/gppc2023_classic.yaml: per planner, rows, solved, valid, optimal (cost within 1e-4 of the
 scen optimum, relative), mean suboptimality, summed query time, summed preprocessing, largest
 prep_bytes (the index folder for gppc entries, the planner's tables for pathbench's), then the
-ratios of summed query time between the pairs given with --ratio A/B.
+ratios of summed query time between the pairs given with --ratio A/B. Peak RSS: the largest
+peak_rss_kib of a gppc entry's search process over the maps (empty for pathbench's planners,
+which run inside pathbench).
 
 Query time: for gppc entries the summed GetPath time (ext_time_us, the start kit's time_cost);
 for pathbench's planners time_us + path_us (search and path writing, each solve timed alone), the
@@ -35,7 +37,7 @@ def main():
         for r in csv.DictReader(f):
             s = stats.setdefault(r["planner"], {"algorithm": r["algorithm"], "rows": 0, "solved": 0,
                                                 "valid": 0, "optimal": 0, "sub": [], "query_us": 0.0,
-                                                "prep": {}, "bytes": 0})
+                                                "prep": {}, "bytes": 0, "rss": float("nan")})
             s["rows"] += 1
             gppc = r["algorithm"] == "gppc"
             if r["status"] == "solved":
@@ -54,15 +56,18 @@ def main():
             p = num(r.get("preprocess_ms")) if gppc else num(r["prep_ms"])
             if not math.isnan(p):
                 s["prep"][(r["dataset"], r["map"])] = p
+            rss = num(r.get("peak_rss_kib"))
+            if not math.isnan(rss) and not (s["rss"] >= rss):
+                s["rss"] = rss
             s["bytes"] = max(s["bytes"], int(num(r["prep_bytes"] or 0) or 0))
     print("| planner | rows | solved | valid | optimal | mean subopt | query time ms | "
-          "preprocessing s | largest prep MB |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "preprocessing s | largest prep MB | peak RSS MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name, s in stats.items():
         sub = sum(s["sub"]) / len(s["sub"]) if s["sub"] else float("nan")
         print(f"| {name} | {s['rows']} | {s['solved']} | {s['valid']} | {s['optimal']} | "
               f"{sub:.4f} | {s['query_us'] / 1e3:.1f} | {sum(s['prep'].values()) / 1e3:.2f} | "
-              f"{s['bytes'] / 2**20:.1f} |")
+              f"{s['bytes'] / 2**20:.1f} | {s['rss'] / 1024:.0f} |")
     if ratios:
         print("\n| ratio of summed query time | here |")
         print("|---|---|")

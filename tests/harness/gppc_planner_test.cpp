@@ -206,6 +206,8 @@ TEST_F(GppcPlannerTest, ToyEntryRunsValidAndOptimalWithCachedBuildAndIndex) {
     EXPECT_GE(extra(r, "getpath_calls"), 1.0);
     EXPECT_EQ(extra(r, "index_reused"), 0.0);
     EXPECT_TRUE(std::isfinite(extra(r, "preprocess_ms")));
+    // The search process's peak resident set: a process holding a C++ runtime is over 100 KiB.
+    EXPECT_GT(extra(r, "peak_rss_kib"), 100.0);
     // The toy's index: one line "toy 12 8 <free cells>\n" (96 cells, 6 walls).
     EXPECT_EQ(r.prep_bytes, std::string("toy 12 8 90\n").size());
   }
@@ -238,23 +240,21 @@ TEST_F(GppcPlannerTest, ToyEntryRunsValidAndOptimalWithCachedBuildAndIndex) {
 TEST_F(GppcPlannerTest, RebuildIndexFlagPreprocessesAgain) {
   const fs::path entry = toy_entry("toy");
   ASSERT_TRUE(testing::write_text(dir() / "exp.yaml", experiment(entry)));
-  const auto pathbench = [&](const std::string& extra) {
+  const auto pathbench = [&](const std::string& flags) -> double {
     const std::string cmd =
         "PATHBENCH_GPPC_CACHE=" + testing::shell_quote((dir() / "cache").string()) + " " +
-        testing::shell_quote(PATHBENCH_EXE) + " run exp.yaml --overwrite --out out" + extra;
+        testing::shell_quote(PATHBENCH_EXE) + " run exp.yaml --overwrite --out out" + flags;
     const testing::CommandResult r = testing::run_shell(dir(), cmd, dir());
     EXPECT_EQ(r.code, 0) << r.err;
-    return testing::read_text(dir() / "out/runs.csv");
+    // Every row of the map carries the same index_reused.
+    const RunsCsv csv = read_runs_csv(dir() / "out/runs.csv");
+    EXPECT_EQ(csv.rows.size(), 4u);
+    return csv.rows.empty() ? NAN : extra(csv.rows[0], "index_reused");
   };
-  // index_reused is the last column; every row of the map carries the same value.
-  const auto reused = [](const std::string& csv_text) {
-    const std::string last = csv_text.substr(csv_text.rfind(',', csv_text.size() - 2) + 1);
-    return last.substr(0, last.find_first_of("\r\n"));
-  };
-  EXPECT_EQ(reused(pathbench("")), "0");
-  EXPECT_EQ(reused(pathbench("")), "1");
-  EXPECT_EQ(reused(pathbench(" --rebuild-index")), "0");
-  EXPECT_EQ(reused(pathbench("")), "1");
+  EXPECT_EQ(pathbench(""), 0.0);
+  EXPECT_EQ(pathbench(""), 1.0);
+  EXPECT_EQ(pathbench(" --rebuild-index"), 0.0);
+  EXPECT_EQ(pathbench(""), 1.0);
 }
 
 // A segment off the 8 directions is a protocol error naming the query and the segment; a segment

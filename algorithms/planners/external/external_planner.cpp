@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -201,6 +202,15 @@ void ExternalProcessPlanner::do_solve(CellId start_id, CellId goal_id, const Bud
     cost += step;
   }
   result.cost = answer.cost ? *answer.cost : cost;
+}
+
+double ExternalProcessPlanner::program_peak_rss_kib() const {
+  const pid_t pid = child_.program_pid();
+  if (pid <= 0) return kNaN;
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtod(line.c_str() + 6, nullptr);
+  return kNaN;
 }
 
 double ExternalProcessPlanner::wait_s(double time_limit_s) const {

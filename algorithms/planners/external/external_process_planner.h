@@ -55,6 +55,9 @@ class ExternalProcessPlanner : public Planner {
                 SearchResult& result) override;
 
   const PlannerContext& context() const { return context_; }
+  // The running program's peak resident set (VmHWM of /proc/<pid>/status) in KiB; NaN when not
+  // running or unreadable.
+  double program_peak_rss_kib() const;
   // The program to run and its folder (empty = the experiment file's folder).
   void set_command(std::vector<std::string> argv, std::filesystem::path cwd);
   std::string who() const;

@@ -111,6 +111,7 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
     std::vector<std::string> c = ExternalProcessPlanner::extra_columns();
     c.push_back("preprocess_ms");
     c.push_back("index_reused");
+    c.push_back("peak_rss_kib");
     return c;
   }
 
@@ -172,6 +173,9 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
     ExternalProcessPlanner::do_solve(start, goal, budget, result);
     result.extras.push_back(preprocess_ms_);
     result.extras.push_back(reused_);
+    // The search process's peak resident set so far on this map (the competition's "Max RAM" is
+    // the search process's); read after the answer, so in path_us, not time_us.
+    result.extras.push_back(program_peak_rss_kib());
   }
 
  private:
