@@ -294,6 +294,25 @@ TEST_F(GppcPlannerTest, GetPathThatNeverFinishesTimesOut) {
   }
 }
 
+// PrepareForSearch is waited for up to prep_timeout_s, not the per-answer deadline.
+TEST_F(GppcPlannerTest, SlowPrepareForSearchGetsThePreprocessingDeadline) {
+  const fs::path entry = toy_entry("slow", "-DTOY_MODE=4");
+  std::string yaml = experiment(entry, ", timeout_s: 0.5");
+  yaml += "  - {label: impatient, algorithm: gppc, params: {entry: \"" + entry.string() +
+          "\", prep_timeout_s: 1}}\n";
+  const RunsCsv csv = run(yaml);
+  ASSERT_EQ(csv.rows.size(), 8u);
+  for (const RunRow& r : csv.rows) {
+    if (r.planner == "toy") {
+      EXPECT_TRUE(r.valid) << r.error;
+    } else {
+      EXPECT_EQ(r.status, Status::Timeout);
+      EXPECT_NE(r.error.find("no \"ready\" within 1 s (prep_timeout_s)"), std::string::npos)
+          << r.error;
+    }
+  }
+}
+
 // A build failure names the entry, the file and the compiler's first error, on every row.
 TEST_F(GppcPlannerTest, CompileErrorNamesEntryAndFirstError) {
   const fs::path entry = toy_entry("broken");

@@ -276,11 +276,14 @@ std::optional<Fault> ExternalProcessPlanner::try_start() {
   const std::filesystem::path cwd = cwd_.empty() ? context_.config_dir : cwd_;
   if (std::string e = child_.start(setup_.argv, cwd, log_path()); !e.empty())
     return Fault{Status::Crashed, fmt::format("{} could not be started: {}", who(), e)};
-  const double wait = wait_s(context_.time_limit_s);
+  const bool own_wait = setup_.ready_timeout_s > 0;
+  const double wait = own_wait ? setup_.ready_timeout_s : wait_s(context_.time_limit_s);
   const auto deadline = Clock::now() + seconds(wait);
   const auto timeout = [&] {
-    return Fault{Status::Timeout, fmt::format("{}: no \"ready\" within {:g} s{}; process killed",
-                                              who(), wait, wait_reason(context_.time_limit_s))};
+    return Fault{Status::Timeout,
+                 fmt::format("{}: no \"ready\" within {:g} s{}; process killed", who(), wait,
+                             own_wait ? " (" + setup_.ready_timeout_name + ")"
+                                      : wait_reason(context_.time_limit_s))};
   };
   std::string line;
   ChildProcess::Io io = child_.write_all(map_line_, deadline);

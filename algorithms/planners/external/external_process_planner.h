@@ -29,6 +29,11 @@ struct ExternalSetup {
   std::string kind = "external planner";  // how messages call it ("gppc entry")
   double timeout_s = 0.0;
   double grace_s = 1.0;
+  // Seconds to wait for `ready` at start-up; 0 = as for an answer (wait_s). gppc sets it: an
+  // entry's PrepareForSearch may load or even build its index there (2013-Dao: tens of seconds
+  // on a 512x512 map).
+  double ready_timeout_s = 0.0;
+  std::string ready_timeout_name;  // the parameter named in the timeout message
   // Numeric fields of a `result` copied into extra columns after ext_time_us and ext_prep_ms
   // (NaN when absent).
   std::vector<std::string> answer_columns;

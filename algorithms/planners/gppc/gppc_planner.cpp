@@ -78,6 +78,9 @@ external::ExternalSetup gppc_setup(const ParamSet& p) {
   s.grace_s = p.get_real("grace_s");
   s.answer_columns = {"first20_us", "max_step_us", "getpath_calls"};
   s.waypoints = true;
+  // PrepareForSearch (answered by `ready`) may do real work: it gets the preprocessing deadline.
+  s.ready_timeout_s = p.get_real("prep_timeout_s");
+  s.ready_timeout_name = "prep_timeout_s";
   return s;
 }
 
@@ -294,7 +297,7 @@ PlannerInfo gppc_planner_info() {
       Param::real("prep_timeout_s")
           .range(1.0, 1e6)
           .defaults_to(3600.0)
-          .doc("seconds for PreprocessMap on one map"),
+          .doc("seconds for PreprocessMap on one map, and for PrepareForSearch"),
   };
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     if (p.get_string("entry").empty())
