@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdlib>
+
 #include <iostream>
 #include <optional>
 
@@ -22,8 +24,9 @@ struct RunArgs {
   std::string config;  // may be empty with options.resume_dir: the config is read from meta.json
   RunOptions options;
   bool by_map = false;
-  bool shard_given = false;  // --shard K/N (even 0/1)
-  int jobs = 1;              // --jobs J: J local shard processes, merged (parallel_run.h)
+  bool shard_given = false;    // --shard K/N (even 0/1)
+  int jobs = 1;                // --jobs J: J local shard processes, merged (parallel_run.h)
+  bool rebuild_index = false;  // --rebuild-index: gppc entries preprocess again (docs/gppc.md)
 };
 
 void run_options(CLI::App& cmd, RunArgs& a) {
@@ -54,6 +57,9 @@ void run_options(CLI::App& cmd, RunArgs& a) {
   cmd.add_option("--jobs", a.jobs,
                  "J: run J shards as processes on this machine, one per core, and merge them")
       ->check(CLI::Range(1, 1024));
+  cmd.add_flag("--rebuild-index", a.rebuild_index,
+               "gppc entries run PreprocessMap again instead of reusing their cached index "
+               "(docs/gppc.md)");
 }
 
 int run_dynamic(const ExperimentConfig& cfg, const DynamicSpec& dyn, const RunOptions& opt) {
@@ -95,6 +101,8 @@ int run_static(const ExperimentConfig& cfg, const RunOptions& opt, int jobs, boo
 }
 
 int run_command(const RunArgs& args) {
+  // Passed on in the environment, which --jobs shard processes inherit; the gppc planner reads it.
+  if (args.rebuild_index) ::setenv("PATHBENCH_GPPC_REBUILD_INDEX", "1", 1);
   // `--resume DIR.jobs` continues a `--jobs` run: its plan, not a meta.json, says what to run.
   const bool parallel_resume =
       !args.options.resume_dir.empty() && is_parallel_work_dir(args.options.resume_dir);

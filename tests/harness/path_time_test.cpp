@@ -47,6 +47,10 @@ std::string params_yaml(const std::string& name) {
          (kSource / "scripts/external/astar.py").string() + "\"}";
 }
 
+// gppc answers through external's solve (covered here as external) and needs an entry compiled
+// at run time: its own tests (gppc_planner_test.cpp) cover its search-end mark and path_us.
+bool skipped(const std::string& name) { return name == "gppc"; }
+
 // A 10x6 map with a wall that forces a detour: every planner writes a path of several cells.
 Grid detour_grid() {
   Grid g(10, 6);
@@ -74,6 +78,7 @@ class PathTimeTest : public ::testing::Test {
 TEST_F(PathTimeTest, EveryPlannerMarksTheEndOfItsSearch) {
   const Grid grid = detour_grid();
   for (const PlannerInfo& info : planner_registry()) {
+    if (skipped(info.name)) continue;
     SCOPED_TRACE(info.name);
     ConfiguredPlanner cp = make_planner(info.name, params_for(info.name));
     PlannerContext context;
@@ -130,8 +135,9 @@ TEST_F(PathTimeTest, RunsCsvHasPathUsForEveryPlanner) {
       "width: 24, height: 16, density: 0.2, count: 1, queries_per_bucket: 1, max_buckets: "
       "3}\nplanners:\n";
   for (const PlannerInfo& info : planner_registry())
-    yaml +=
-        "  - {label: " + info.name + ", algorithm: " + info.name + params_yaml(info.name) + "}\n";
+    if (!skipped(info.name))
+      yaml +=
+          "  - {label: " + info.name + ", algorithm: " + info.name + params_yaml(info.name) + "}\n";
   RunOutcome out;
   const RunsCsv csv = testing::run_experiment_yaml(dir_, yaml, &out);
   ASSERT_NE(std::find(csv.header.begin(), csv.header.end(), "path_us"), csv.header.end());
@@ -144,7 +150,10 @@ TEST_F(PathTimeTest, RunsCsvHasPathUsForEveryPlanner) {
     EXPECT_GE(r.time_us, 0.0);
     if (r.status == Status::Solved) ++solved[r.planner];
   }
-  for (const PlannerInfo& info : planner_registry()) EXPECT_GT(solved[info.name], 0) << info.name;
+  for (const PlannerInfo& info : planner_registry()) {
+    if (skipped(info.name)) continue;
+    EXPECT_GT(solved[info.name], 0) << info.name;
+  }
   for (const SummaryRow& s : summarize(csv.rows, GroupBy::Dataset)) {
     SCOPED_TRACE(s.planner);
     EXPECT_TRUE(std::isfinite(s.median_path_us));

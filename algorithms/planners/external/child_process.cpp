@@ -139,7 +139,10 @@ std::string ChildProcess::start(const std::vector<std::string>& argv,
   // The first report says whether execv ran the program; a failure there is no exit status.
   external::Report r;
   if (!read_report(report_, r)) r = {external::Report::SetupFailed, 0};
-  if (r.kind == external::Report::Started) return {};
+  if (r.kind == external::Report::Started) {
+    program_pid_ = r.value;
+    return {};
+  }
   kill();
   const std::string what = r.kind == external::Report::ExecFailed
                                ? "cannot execute '" + program + "'"

@@ -37,6 +37,8 @@ class ChildProcess {
                     const std::filesystem::path& stderr_log);
 
   bool running() const { return pid_ > 0; }
+  // The program's own pid (not the supervisor's), while running; -1 otherwise.
+  pid_t program_pid() const { return pid_ > 0 ? program_pid_ : -1; }
 
   // Writes all of `data` before `deadline`. Closed: the child closed its stdin (or exited).
   Io write_all(const std::string& data, Clock::time_point deadline);
@@ -63,7 +65,8 @@ class ChildProcess {
   // Reaps the supervisor (blocking) and reads the program's wait status from the report pipe.
   int collect();
 
-  pid_t pid_ = -1;       // the supervisor
+  pid_t pid_ = -1;  // the supervisor
+  pid_t program_pid_ = -1;
   int control_ = -1;     // closing it tells the supervisor to end everything
   int report_ = -1;      // external::Report messages from the supervisor
   int to_child_ = -1;    // the child's stdin

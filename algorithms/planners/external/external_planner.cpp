@@ -1,31 +1,39 @@
 #include "algorithms/planners/external/external_planner.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "algorithms/core/moves.h"
 #include "algorithms/planners/external/child_process.h"
 #include "algorithms/planners/external/command_words.h"
+#include "algorithms/planners/external/external_process_planner.h"
 #include "algorithms/planners/external/protocol.h"
 
 namespace pathbench {
 namespace {
 
+using external::ExternalProcessPlanner;
+using external::ExternalSetup;
+using external::Fault;
 using Clock = ChildProcess::Clock;
 constexpr double kDefaultWaitS = 10.0;
 constexpr int kMaxFailedStarts = 3;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-struct Fault {
-  Status status;
-  std::string message;
-};
+Clock::duration seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
 
 // A label made safe for a file name.
 std::string file_stem(const std::string& label) {
@@ -58,220 +66,264 @@ Capabilities external_capabilities(const ParamSet& p) {
           .warm_up = false};
 }
 
-class ExternalPlanner final : public Planner {
- public:
-  explicit ExternalPlanner(const ParamSet& p)
-      : Planner(external_capabilities(p)),
-        argv_(command_argv(p)),
-        name_(p.get_string("name")),
-        timeout_s_(p.get_real("timeout_s")),
-        grace_s_(p.get_real("grace_s")) {}
+}  // namespace
 
-  ~ExternalPlanner() override { shutdown(); }
+namespace external {
 
-  std::vector<std::string> extra_columns() const override { return {"ext_time_us", "ext_prep_ms"}; }
-
-  void set_context(const PlannerContext& context) override { context_ = context; }
-
- protected:
-  void do_prepare(const Grid& grid) override {
-    shutdown();
-    map_line_ = external::map_message(grid, context_.map_file);
-    failed_starts_ = 0;
-    pending_fault_ = start();
+std::string expand_waypoints(std::vector<Point>& path) {
+  std::vector<Point> cells;
+  if (!path.empty()) cells.push_back(path.front());
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const Point a = path[i - 1], b = path[i];
+    const int dx = b.x - a.x, dy = b.y - a.y;
+    const std::string seg = fmt::format("segment {} ({},{})->({},{})", i, a.x, a.y, b.x, b.y);
+    if (dx == 0 && dy == 0) return seg + " has length zero (a repeated waypoint)";
+    if (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy))
+      return seg + " does not run along one of the 8 directions";
+    const int n = std::max(std::abs(dx), std::abs(dy));
+    const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    for (int k = 1; k <= n; ++k) cells.push_back({a.x + k * sx, a.y + k * sy});
   }
+  path = std::move(cells);
+  return {};
+}
 
-  void do_solve(CellId start_id, CellId goal_id, const Budget& budget,
-                SearchResult& result) override {
-    const Grid& g = grid();
-    result.extras = {kNaN, prep_ms_};
-    if (!child_.running()) {
-      // A start-up that failed after the previous fault (or in prepare) is reported here, at no
-      // cost to this row; then up to kMaxFailedStarts attempts, then no more.
-      if (pending_fault_) {
-        report(result, *pending_fault_);
-        pending_fault_.reset();
-        return;
-      }
-      if (failed_starts_ >= kMaxFailedStarts) {
-        report(result, {last_start_fault_.status,
-                        fmt::format("not restarted after {} failed start-ups in a row (last: {})",
-                                    failed_starts_, last_start_fault_.message)});
-        return;
-      }
-      if (std::optional<Fault> f = start()) {
-        report(result, *f);
-        return;
-      }
+ExternalProcessPlanner::ExternalProcessPlanner(const Capabilities& caps, ExternalSetup setup)
+    : Planner(caps), setup_(std::move(setup)), prep_ms_(kNaN) {}
+
+ExternalProcessPlanner::~ExternalProcessPlanner() { shutdown(); }
+
+std::vector<std::string> ExternalProcessPlanner::extra_columns() const {
+  std::vector<std::string> c = {"ext_time_us", "ext_prep_ms"};
+  c.insert(c.end(), setup_.answer_columns.begin(), setup_.answer_columns.end());
+  return c;
+}
+
+void ExternalProcessPlanner::set_context(const PlannerContext& context) { context_ = context; }
+
+void ExternalProcessPlanner::set_command(std::vector<std::string> argv, std::filesystem::path cwd) {
+  setup_.argv = std::move(argv);
+  cwd_ = std::move(cwd);
+}
+
+void ExternalProcessPlanner::do_prepare(const Grid& grid) {
+  shutdown();
+  map_line_ = external::map_message(grid, context_.map_file);
+  failed_starts_ = 0;
+  pending_fault_ = start();
+}
+
+void ExternalProcessPlanner::do_solve(CellId start_id, CellId goal_id, const Budget& budget,
+                                      SearchResult& result) {
+  const Grid& g = grid();
+  result.extras.assign(2 + setup_.answer_columns.size(), kNaN);
+  result.extras[1] = prep_ms_;
+  if (!child_.running()) {
+    // A start-up that failed after the previous fault (or in prepare) is reported here, at no
+    // cost to this row; then up to kMaxFailedStarts attempts, then no more.
+    if (pending_fault_) {
+      report(result, *pending_fault_);
+      pending_fault_.reset();
+      return;
     }
-    const std::uint64_t id = next_id_++;
-    const double wait = wait_s(budget.time_limit_s);
-    const auto deadline = Clock::now() + seconds(wait);
-    const auto timeout = [&] {
-      child_.kill();
-      return Fault{Status::Timeout,
-                   fmt::format("{}: no answer to query {} within {:g} s{}; process killed", who(),
-                               id, wait, wait_reason(budget.time_limit_s))};
-    };
-    const std::string msg =
-        external::solve_message(id, g.point(start_id), g.point(goal_id), budget.time_limit_s);
-    std::string line;
-    ChildProcess::Io io = child_.write_all(msg, deadline);
-    if (io == ChildProcess::Io::Timeout) return fail(result, timeout());
-    if (io == ChildProcess::Io::Ok) {
-      bool too_long = false;
-      io = child_.read_line(line, deadline, &too_long);
-      if (io == ChildProcess::Io::Timeout) return fail(result, timeout());
-      if (too_long) {
-        child_.kill();
-        return fail(result, {Status::ProtocolError,
-                             fmt::format("{}: answer to query {} longer than {} bytes", who(), id,
-                                         ChildProcess::kMaxLine)});
-      }
+    if (failed_starts_ >= kMaxFailedStarts) {
+      report(result, {last_start_fault_.status,
+                      fmt::format("not restarted after {} failed start-ups in a row (last: {})",
+                                  failed_starts_, last_start_fault_.message)});
+      return;
     }
-    if (io == ChildProcess::Io::Closed)
-      return fail(result,
-                  {Status::Crashed, fmt::format("{} {} before answering query {}{}", who(),
-                                                child_.reap(seconds(grace_s_)), id, log_hint())});
-    // The program's answer has arrived: the search is over (its own time is the extras' column);
-    // parsing the answer and pricing its path is path writing (path_us).
-    result.mark_search_end();
-    external::Answer answer;
-    if (std::string e = external::parse_result(line, id, g.width(), g.height(), answer);
-        !e.empty()) {
-      child_.kill();
-      return fail(result, {Status::ProtocolError, fmt::format("{}: {}", who(), e)});
+    if (std::optional<Fault> f = start()) {
+      report(result, *f);
+      return;
     }
-    result.status = answer.status;
-    result.message = answer.message;
-    result.counters.expansions = answer.expansions;
-    result.counters.generated = answer.generated;
-    result.extras[0] = answer.time_us;
-    if (answer.status != Status::Solved) return;
-    result.path.reserve(answer.path.size());
-    double cost = 0.0;
-    for (std::size_t i = 0; i < answer.path.size(); ++i) {
-      result.path.push_back(g.id(answer.path[i]));
-      if (i == 0) continue;
-      // An illegal step is priced as a straight line here; the validator rejects the path.
-      const Point a = answer.path[i - 1], b = answer.path[i];
-      double step = 0.0;
-      if (!legal_move(g, a, b, &step)) step = std::hypot(b.x - a.x, b.y - a.y);
-      cost += step;
-    }
-    result.cost = answer.cost ? *answer.cost : cost;
   }
-
- private:
-  static Clock::duration seconds(double s) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-  }
-
-  double wait_s(double time_limit_s) const {
-    if (timeout_s_ > 0) return timeout_s_;
-    return time_limit_s > 0 ? time_limit_s + grace_s_ : kDefaultWaitS;
-  }
-  std::string wait_reason(double time_limit_s) const {
-    if (timeout_s_ > 0) return " (timeout_s)";
-    if (time_limit_s > 0)
-      return fmt::format(" (time limit {:g} s + grace {:g} s)", time_limit_s, grace_s_);
-    return " (no time limit: default)";
-  }
-
-  std::string who() const {
-    const std::string n = !name_.empty() ? name_ : context_.label;
-    return n.empty() ? "external planner" : "external planner '" + n + "'";
-  }
-  std::string log_path() const {
-    if (context_.log_dir.empty()) return {};
-    return (context_.log_dir / ("external-" + file_stem(context_.label) + ".stderr.log")).string();
-  }
-  // The error column outlives the staging folder the log is written in: it names the log where
-  // it will be once the run completes.
-  std::string log_hint() const {
-    if (context_.log_dir.empty()) return {};
-    const std::filesystem::path& dir =
-        context_.published_log_dir.empty() ? context_.log_dir : context_.published_log_dir;
-    return "; its stderr is in " +
-           (dir / ("external-" + file_stem(context_.label) + ".stderr.log")).string();
-  }
-
-  static void report(SearchResult& result, const Fault& f) {
-    result.status = f.status;
-    result.message = f.message;
-  }
-
-  // A fault during a query: report it, then restart the process for the next query now, so the
-  // restart is timed with this row.
-  void fail(SearchResult& result, const Fault& f) {
-    report(result, f);
-    pending_fault_ = start();
-  }
-
-  // Starts the process and exchanges map/ready. nullopt on success; otherwise the process is
-  // gone and the fault says why.
-  std::optional<Fault> start() {
-    prep_ms_ = kNaN;
-    std::optional<Fault> f = try_start();
-    if (f) {
-      child_.kill();
-      ++failed_starts_;
-      f->message = "start-up: " + f->message;
-      last_start_fault_ = *f;
-    } else {
-      failed_starts_ = 0;
-    }
-    return f;
-  }
-
-  std::optional<Fault> try_start() {
-    if (std::string e = child_.start(argv_, context_.config_dir, log_path()); !e.empty())
-      return Fault{Status::Crashed, fmt::format("{} could not be started: {}", who(), e)};
-    const double wait = wait_s(context_.time_limit_s);
-    const auto deadline = Clock::now() + seconds(wait);
-    const auto timeout = [&] {
-      return Fault{Status::Timeout, fmt::format("{}: no \"ready\" within {:g} s{}; process killed",
-                                                who(), wait, wait_reason(context_.time_limit_s))};
-    };
-    std::string line;
-    ChildProcess::Io io = child_.write_all(map_line_, deadline);
-    if (io == ChildProcess::Io::Timeout) return timeout();
+  const std::uint64_t id = next_id_++;
+  const double wait = wait_s(budget.time_limit_s);
+  const auto deadline = Clock::now() + seconds(wait);
+  const auto timeout = [&] {
+    child_.kill();
+    return Fault{Status::Timeout,
+                 fmt::format("{}: no answer to query {} within {:g} s{}; process killed", who(), id,
+                             wait, wait_reason(budget.time_limit_s))};
+  };
+  const std::string msg =
+      external::solve_message(id, g.point(start_id), g.point(goal_id), budget.time_limit_s);
+  std::string line;
+  ChildProcess::Io io = child_.write_all(msg, deadline);
+  if (io == ChildProcess::Io::Timeout) return fail(result, timeout());
+  if (io == ChildProcess::Io::Ok) {
     bool too_long = false;
-    if (io == ChildProcess::Io::Ok) {
-      io = child_.read_line(line, deadline, &too_long);
-      if (io == ChildProcess::Io::Timeout) return timeout();
+    io = child_.read_line(line, deadline, &too_long);
+    if (io == ChildProcess::Io::Timeout) return fail(result, timeout());
+    if (too_long) {
+      child_.kill();
+      return fail(result,
+                  {Status::ProtocolError, fmt::format("{}: answer to query {} longer than {} bytes",
+                                                      who(), id, ChildProcess::kMaxLine)});
     }
-    if (too_long) return Fault{Status::ProtocolError, who() + ": \"ready\" line too long"};
-    if (io == ChildProcess::Io::Closed)
-      return Fault{Status::Crashed, fmt::format("{} {} before \"ready\"{}", who(),
-                                                child_.reap(seconds(grace_s_)), log_hint())};
-    external::Ready ready;
-    if (std::string e = external::parse_ready(line, ready); !e.empty())
-      return Fault{Status::ProtocolError, fmt::format("{}: {}", who(), e)};
-    prep_ms_ = ready.prep_ms;
-    return std::nullopt;
   }
-
-  // Asks the program to quit, closes its stdin, waits grace_s, then kills it and all it started.
-  void shutdown() {
-    if (!child_.running()) return;
-    const auto deadline = Clock::now() + seconds(grace_s_);
-    child_.write_all(external::quit_message(), deadline);
-    child_.finish(seconds(grace_s_));
+  if (io == ChildProcess::Io::Closed)
+    return fail(result, {Status::Crashed,
+                         fmt::format("{} {} before answering query {}{}", who(),
+                                     child_.reap(seconds(setup_.grace_s)), id, log_hint())});
+  // The program's answer has arrived: the search is over (its own time is the extras' column);
+  // parsing the answer and pricing its path is path writing (path_us).
+  result.mark_search_end();
+  external::Answer answer;
+  if (std::string e = external::parse_result(line, id, g.width(), g.height(), answer); !e.empty()) {
+    child_.kill();
+    return fail(result, {Status::ProtocolError, fmt::format("{}: {}", who(), e)});
   }
+  if (setup_.waypoints && answer.status == Status::Solved) {
+    if (std::string e = expand_waypoints(answer.path); !e.empty()) {
+      // The program is in a sound state (it answered); only this answer is bad.
+      report(result, {Status::ProtocolError, fmt::format("{}: query {}: {}", who(), id, e)});
+      return;
+    }
+  }
+  result.status = answer.status;
+  result.message = answer.message;
+  result.counters.expansions = answer.expansions;
+  result.counters.generated = answer.generated;
+  result.extras[0] = answer.time_us;
+  for (std::size_t c = 0; c < setup_.answer_columns.size(); ++c)
+    for (const auto& [key, value] : answer.numbers)
+      if (key == setup_.answer_columns[c]) result.extras[2 + c] = value;
+  if (answer.status != Status::Solved) return;
+  result.path.reserve(answer.path.size());
+  double cost = 0.0;
+  for (std::size_t i = 0; i < answer.path.size(); ++i) {
+    result.path.push_back(g.id(answer.path[i]));
+    if (i == 0) continue;
+    // An illegal step is priced as a straight line here; the validator rejects the path.
+    const Point a = answer.path[i - 1], b = answer.path[i];
+    double step = 0.0;
+    if (!legal_move(g, a, b, &step)) step = std::hypot(b.x - a.x, b.y - a.y);
+    cost += step;
+  }
+  result.cost = answer.cost ? *answer.cost : cost;
+}
 
-  std::vector<std::string> argv_;
-  std::string name_;
-  double timeout_s_, grace_s_;
-  PlannerContext context_;
-  ChildProcess child_;
-  std::string map_line_;
-  std::optional<Fault> pending_fault_;  // a failed (re)start no row has reported yet
-  Fault last_start_fault_{Status::Crashed, {}};
-  int failed_starts_ = 0;
-  std::uint64_t next_id_ = 1;
-  double prep_ms_ = kNaN;  // self-reported by the last `ready`
-};
+double ExternalProcessPlanner::program_peak_rss_kib() const {
+  const pid_t pid = child_.program_pid();
+  if (pid <= 0) return kNaN;
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtod(line.c_str() + 6, nullptr);
+  return kNaN;
+}
+
+double ExternalProcessPlanner::wait_s(double time_limit_s) const {
+  if (setup_.timeout_s > 0) return setup_.timeout_s;
+  return time_limit_s > 0 ? time_limit_s + setup_.grace_s : kDefaultWaitS;
+}
+
+std::string ExternalProcessPlanner::wait_reason(double time_limit_s) const {
+  if (setup_.timeout_s > 0) return " (timeout_s)";
+  if (time_limit_s > 0)
+    return fmt::format(" (time limit {:g} s + grace {:g} s)", time_limit_s, setup_.grace_s);
+  return " (no time limit: default)";
+}
+
+std::string ExternalProcessPlanner::who() const {
+  const std::string n = !setup_.name.empty() ? setup_.name : context_.label;
+  return n.empty() ? setup_.kind : setup_.kind + " '" + n + "'";
+}
+
+std::string ExternalProcessPlanner::log_path(const std::string& prefix) const {
+  if (context_.log_dir.empty()) return {};
+  return (context_.log_dir / (prefix + "-" + file_stem(context_.label) + ".stderr.log")).string();
+}
+
+// The error column outlives the staging folder the log is written in: it names the log where it
+// will be once the run completes.
+std::string ExternalProcessPlanner::log_hint() const {
+  if (context_.log_dir.empty()) return {};
+  const std::filesystem::path& dir =
+      context_.published_log_dir.empty() ? context_.log_dir : context_.published_log_dir;
+  return "; its stderr is in " + (dir / std::filesystem::path(log_path()).filename()).string();
+}
+
+void ExternalProcessPlanner::report(SearchResult& result, const Fault& f) const {
+  result.status = f.status;
+  result.message = f.message;
+}
+
+// A fault during a query: report it, then restart the process for the next query now, so the
+// restart is timed with this row.
+void ExternalProcessPlanner::fail(SearchResult& result, const Fault& f) {
+  report(result, f);
+  pending_fault_ = start();
+}
+
+// Starts the process and exchanges map/ready. nullopt on success; otherwise the process is gone
+// and the fault says why.
+std::optional<Fault> ExternalProcessPlanner::start() {
+  prep_ms_ = kNaN;
+  std::optional<Fault> f = try_start();
+  if (f) {
+    child_.kill();
+    ++failed_starts_;
+    f->message = "start-up: " + f->message;
+    last_start_fault_ = *f;
+  } else {
+    failed_starts_ = 0;
+  }
+  return f;
+}
+
+std::optional<Fault> ExternalProcessPlanner::try_start() {
+  const std::filesystem::path cwd = cwd_.empty() ? context_.config_dir : cwd_;
+  if (std::string e = child_.start(setup_.argv, cwd, log_path()); !e.empty())
+    return Fault{Status::Crashed, fmt::format("{} could not be started: {}", who(), e)};
+  const bool own_wait = setup_.ready_timeout_s > 0;
+  const double wait = own_wait ? setup_.ready_timeout_s : wait_s(context_.time_limit_s);
+  const auto deadline = Clock::now() + seconds(wait);
+  const auto timeout = [&] {
+    return Fault{Status::Timeout,
+                 fmt::format("{}: no \"ready\" within {:g} s{}; process killed", who(), wait,
+                             own_wait ? " (" + setup_.ready_timeout_name + ")"
+                                      : wait_reason(context_.time_limit_s))};
+  };
+  std::string line;
+  ChildProcess::Io io = child_.write_all(map_line_, deadline);
+  if (io == ChildProcess::Io::Timeout) return timeout();
+  bool too_long = false;
+  if (io == ChildProcess::Io::Ok) {
+    io = child_.read_line(line, deadline, &too_long);
+    if (io == ChildProcess::Io::Timeout) return timeout();
+  }
+  if (too_long) return Fault{Status::ProtocolError, who() + ": \"ready\" line too long"};
+  if (io == ChildProcess::Io::Closed)
+    return Fault{Status::Crashed, fmt::format("{} {} before \"ready\"{}", who(),
+                                              child_.reap(seconds(setup_.grace_s)), log_hint())};
+  external::Ready ready;
+  if (std::string e = external::parse_ready(line, ready); !e.empty())
+    return Fault{Status::ProtocolError, fmt::format("{}: {}", who(), e)};
+  prep_ms_ = ready.prep_ms;
+  return std::nullopt;
+}
+
+// Asks the program to quit, closes its stdin, waits grace_s, then kills it and all it started.
+void ExternalProcessPlanner::shutdown() {
+  if (!child_.running()) return;
+  const auto deadline = Clock::now() + seconds(setup_.grace_s);
+  child_.write_all(external::quit_message(), deadline);
+  child_.finish(seconds(setup_.grace_s));
+}
+
+}  // namespace external
+
+namespace {
+
+ExternalSetup external_setup(const ParamSet& p) {
+  ExternalSetup s;
+  s.argv = command_argv(p);
+  s.name = p.get_string("name");
+  s.timeout_s = p.get_real("timeout_s");
+  s.grace_s = p.get_real("grace_s");
+  return s;
+}
 
 }  // namespace
 
@@ -308,7 +360,7 @@ PlannerInfo external_planner_info() {
     if (b != 0.0 && b < 1.0)
       throw ParamError("suboptimality_bound",
                        fmt::format("parameter 'suboptimality_bound': {} is below 1", b));
-    return std::make_unique<ExternalPlanner>(p);
+    return std::make_unique<ExternalProcessPlanner>(external_capabilities(p), external_setup(p));
   };
   return info;
 }

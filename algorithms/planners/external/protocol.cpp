@@ -128,6 +128,10 @@ std::string parse_result(const std::string& line, std::uint64_t id, int width, i
   if (std::string e = read_count(j, "generated", out.generated); !e.empty()) return e;
   if (std::string e = read_number(j, "time_us", out.time_us); !e.empty()) return e;
   if (const auto m = j.find("message"); m != j.end() && m->is_string()) out.message = *m;
+  for (const auto& item : j.items())
+    if (item.value().is_number() && item.key() != "id" && item.key() != "expansions" &&
+        item.key() != "generated" && item.key() != "time_us" && item.key() != "cost")
+      out.numbers.emplace_back(item.key(), item.value().get<double>());
   if (out.status != Status::Solved) return {};
   if (const auto c = j.find("cost"); c != j.end() && !c->is_null()) {
     if (!c->is_number() || !std::isfinite(c->get<double>()))

@@ -8,6 +8,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/core/grid.h"
@@ -35,6 +36,9 @@ struct Answer {
   std::uint64_t generated = 0;
   double time_us = std::numeric_limits<double>::quiet_NaN();  // self-reported; NaN when absent
   std::string message;                                        // optional "message" field
+  // Any other top-level numeric field, by name (e.g. the gppc driver's "first20_us"), in the
+  // order the line gives them.
+  std::vector<std::pair<std::string, double>> numbers;
 };
 
 // Each returns an empty string when `line` is a well-formed answer (filling `out`), otherwise
