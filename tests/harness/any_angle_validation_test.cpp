@@ -5,13 +5,18 @@
 // a wrong reported cost, maps outside the model, and the harness's ratio columns.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "algorithms/core/path_cost.h"
 #include "harness/runner/path_validation.h"
+#include "tests/support/experiment_run.h"
+#include "tests/support/scratch_dir.h"
 
 namespace pathbench {
 namespace {
@@ -150,6 +155,55 @@ TEST(AnyAngleValidation, EndpointsReachabilityAndModelLimits) {
       check_result(g, {{0, 0}, {6, 0}}, none, std::numeric_limits<double>::infinity(), any_angle())
           .valid);
   EXPECT_FALSE(check_result(g, {{0, 0}, {6, 0}}, none, kOctile, any_angle()).valid);
+}
+
+// Through the harness: Theta* rows are validated by the any-angle model, carry octile_ratio (=
+// suboptimality, cost / octile optimum) and an empty any_angle_ratio; A*'s rows have neither,
+// and summary.md says what the columns mean.
+TEST(AnyAngleValidation, RunColumnsAndSummaryNote) {
+  testing::ScratchDir dir("pathbench_any_angle");
+  RunOutcome outcome;
+  const RunsCsv runs = testing::run_experiment_yaml(dir.path(), R"(name: any_angle
+seed: 3
+repetitions: 1
+datasets:
+  - name: random
+    generated: {kind: random, width: 48, height: 48, density: 0.2, count: 2, queries_per_bucket: 2}
+planners:
+  - {label: astar, algorithm: astar}
+  - {label: theta, algorithm: theta_star}
+)",
+                                                    &outcome);
+  EXPECT_EQ(outcome.invalid, 0u);
+  const auto& names = *runs.extra_columns;
+  const auto column = [&](const std::string& n) {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), n) - names.begin());
+  };
+  const std::size_t ratio = column("octile_ratio"), any = column("any_angle_ratio");
+  ASSERT_LT(ratio, names.size());
+  ASSERT_LT(any, names.size());
+  std::size_t theta_solved = 0, shorter = 0;
+  for (const RunRow& r : runs.rows) {
+    ASSERT_TRUE(r.valid) << r.planner << ": " << r.error;
+    EXPECT_TRUE(std::isnan(r.extras[any]));
+    if (r.planner == "astar" || r.status != Status::Solved) {
+      EXPECT_TRUE(std::isnan(r.extras[ratio]));
+      continue;
+    }
+    ++theta_solved;
+    EXPECT_DOUBLE_EQ(r.extras[ratio], r.suboptimality);
+    shorter += r.extras[ratio] < 1.0 - 1e-9;
+  }
+  EXPECT_GT(theta_solved, 5u);
+  EXPECT_GT(shorter, 0u);
+  std::ifstream md(outcome.dir / "summary.md");
+  std::stringstream text;
+  text << md.rdbuf();
+  EXPECT_NE(text.str().find("## Any-angle planners\n\ntheta return any-angle paths"),
+            std::string::npos)
+      << text.str();
+  EXPECT_NE(text.str().find("`any_angle_ratio` (cost / the any-angle optimum) is empty"),
+            std::string::npos);
 }
 
 }  // namespace
