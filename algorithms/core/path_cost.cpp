@@ -33,4 +33,12 @@ double built_path_cost(const Grid& g, std::span<const CellId> path) {
   return cost;
 }
 
+double euclidean_path_cost(const Grid& g, std::span<const CellId> path) {
+  double cost = 0.0;
+  for (std::size_t i = 1; i < path.size(); ++i)
+    cost += euclidean_length(g.x_of(path[i]) - g.x_of(path[i - 1]),
+                             g.y_of(path[i]) - g.y_of(path[i - 1]));
+  return cost;
+}
+
 }  // namespace pathbench

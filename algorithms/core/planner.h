@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 #include <string>
@@ -18,6 +19,18 @@
 #include "algorithms/core/search_types.h"
 
 namespace pathbench {
+
+// How a planner's SearchResult::path is read (the validator's path model,
+// harness/runner/path_validation.h).
+enum class PathModel : std::uint8_t {
+  // Cell to cell, every step one legal move of the grid's rules; cost = the moves' costs.
+  Moves,
+  // Any-angle (Theta*, Lazy Theta*): the path's cells are the vertices of a polyline through
+  // their centres; each segment needs line of sight (every cell its closed supercover touches is
+  // free, docs/any-angle.md); cost = the sum of the segments' Euclidean lengths. Shorter than
+  // or equal to octile paths, so the reference (an octile optimum) is no lower bound.
+  AnyAngle,
+};
 
 // What a planner can do; the harness uses it to reject impossible combinations before running and
 // to choose correctness checks (exact optimum vs bound). A planner's capabilities follow from its
@@ -48,6 +61,7 @@ struct Capabilities {
   // harness/runner/planner_on_map.cpp). False for `external`: there a query is a message to
   // another process, whose faults and restarts are reported in the row of the query they hit.
   bool warm_up = true;
+  PathModel path_model = PathModel::Moves;
 };
 
 // The cost claim a planner makes on maps with `rules`.

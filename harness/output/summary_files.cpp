@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <ostream>
+#include <set>
+#include <string>
 
 #include "datasets/output_file.h"
 #include "harness/output/bad_query_lines.h"
@@ -99,6 +102,24 @@ void write_summary_files(const std::filesystem::path& dir, const std::string& ti
        << " rows) have a published length that cannot be right; the reason is in each row's "
           "error column, and no table above counts them. Per map:\n\n";
     for (const auto& [map, n] : bad.per_map) md << "- " << map << ": " << n << '\n';
+  }
+  // Any-angle planners (docs/any-angle.md): known by their octile_ratio column
+  // (harness/runner/run_setup.h), which the harness fills on their solved rows only.
+  std::set<std::string> any_angle;
+  for (const RunRow& r : rows) {
+    if (!r.extra_names) continue;
+    for (std::size_t i = 0; i < r.extra_names->size() && i < r.extras.size(); ++i)
+      if ((*r.extra_names)[i] == "octile_ratio" && !std::isnan(r.extras[i]))
+        any_angle.insert(r.planner);
+  }
+  if (!any_angle.empty()) {
+    md << "\n## Any-angle planners\n\n";
+    for (const std::string& p : any_angle) md << (p == *any_angle.begin() ? "" : ", ") << p;
+    md << " return any-angle paths (polylines between cell centres, Euclidean cost; "
+          "docs/any-angle.md). Their `mean sub` / `max sub` and runs.csv's `octile_ratio` are "
+          "cost / the octile optimum (below 1 where a path cuts across), `opt%` counts paths "
+          "exactly as long as the octile optimum, and `any_angle_ratio` (cost / the any-angle "
+          "optimum) is empty on every row: pathbench computes no any-angle optimum.\n";
   }
   md << md_tail;
   file.commit();

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
+#include <vector>
 
 #include "harness/render/legend.h"
 #include "harness/render/painter.h"
@@ -72,6 +74,15 @@ void draw_path_line(Painter& pt, const Grid& grid, const RenderPanel& panel, con
   if (pts.size() > 1) pt.polyline(pts, 3.0, rc::kPath);
 }
 
+// Two consecutive path cells that are not neighbours: a polyline, not a chain of moves.
+bool has_long_step(const Grid& grid, const std::vector<CellId>& path) {
+  for (std::size_t i = 1; i < path.size(); ++i)
+    if (std::abs(grid.x_of(path[i]) - grid.x_of(path[i - 1])) > 1 ||
+        std::abs(grid.y_of(path[i]) - grid.y_of(path[i - 1])) > 1)
+      return true;
+  return false;
+}
+
 void draw_panel(Painter& pt, const Grid& grid, const Query& q, const RenderPanel& panel,
                 const RenderView& v, const RenderLayout& lay, int p, int ramp_levels) {
   const int cell = v.cell;
@@ -105,7 +116,10 @@ void draw_panel(Painter& pt, const Grid& grid, const Query& q, const RenderPanel
       pt.disc(cx, cy, 3.0, rc::expansion(k, n));
     }
   }
-  if (cell <= 3 && panel.result.path.size() > 1) draw_path_line(pt, grid, panel, v, lay, p);
+  // Any-angle paths (theta_star, docs/any-angle.md) list only the polyline's vertices: their
+  // segments are drawn at every cell size.
+  if ((cell <= 3 || has_long_step(grid, panel.result.path)) && panel.result.path.size() > 1)
+    draw_path_line(pt, grid, panel, v, lay, p);
   // Over the path: e.g. HPA*'s abstract path nodes are where it crosses cluster borders.
   draw_layer_markers(pt, grid, panel, v, lay, p);
   for (const auto& [pnt, color] : {std::pair{q.start, rc::kStart}, std::pair{q.goal, rc::kGoal}}) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 
+#include "algorithms/core/input_error.h"
 #include "algorithms/core/moves.h"
 #include "algorithms/registry/planner_registry.h"
 #include "datasets/random.h"
@@ -176,6 +177,14 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   std::vector<ActivePlanner> planners = build_planners(cfg);
   const std::vector<MapInstance> maps = load_instances(cfg);
   check_combinations(cfg, planners, maps);
+  // The agent walks a plan move by move; an any-angle plan's segments are not moves.
+  for (std::size_t i = 0; i < planners.size(); ++i)
+    if (planners[i].built.planner->capabilities().path_model == PathModel::AnyAngle)
+      throw InputError(cfg.source_file.string(), planners[i].config->line,
+                       fmt::format("planners[{}].algorithm", i),
+                       fmt::format("planner '{}' ({}) returns any-angle paths, which a dynamic "
+                                   "run cannot walk move by move",
+                                   planners[i].config->label, planners[i].config->algorithm));
 
   // Runs: the longest queries with a path (by optimal cost; ties by scenario order).
   struct Pick {

@@ -107,6 +107,10 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
     }
   }
   if (row.status == Status::BadQuery) row.suboptimality = NAN;
+  if (caps.path_model == PathModel::AnyAngle) {  // run_setup.h's two columns, in that order
+    row.extras.push_back(row.status == Status::Solved ? row.suboptimality : NAN);
+    row.extras.push_back(NAN);
+  }
   // A planner's own account of an unsolved query (an external planner's fault, a timeout) goes
   // in the error column when validation has nothing to say.
   if (row.error.empty() && result.status != Status::Solved) row.error = result.message;

@@ -15,6 +15,10 @@ std::vector<ActivePlanner> build_planners(const ExperimentConfig& cfg) {
       ActivePlanner ap{&pc, make_planner(pc.algorithm, pc.params), {}, {}};
       ap.params_text = ap.built.params.to_string();
       ap.extra_columns = ap.built.planner->extra_columns();
+      if (ap.built.planner->capabilities().path_model == PathModel::AnyAngle) {
+        ap.extra_columns.push_back(kOctileRatioColumn);
+        ap.extra_columns.push_back(kAnyAngleRatioColumn);
+      }
       out.push_back(std::move(ap));
     } catch (const UnknownPlannerError& e) {
       throw InputError(cfg.source_file.string(), pc.line, where + ".algorithm", e.what());

@@ -12,11 +12,18 @@
 
 namespace pathbench {
 
+// Columns the harness adds after an any-angle planner's own (PathModel::AnyAngle): its cost over
+// the octile optimum (the reference; below 1 where the path cuts across) and over the any-angle
+// optimum, which pathbench does not compute (no Anya-style optimal search): always empty.
+inline constexpr const char* kOctileRatioColumn = "octile_ratio";
+inline constexpr const char* kAnyAngleRatioColumn = "any_angle_ratio";
+
 struct ActivePlanner {
   const PlannerConfig* config;
   ConfiguredPlanner built;
-  std::string params_text;                 // every effective parameter, key=value;...
-  std::vector<std::string> extra_columns;  // Planner::extra_columns()
+  std::string params_text;  // every effective parameter, key=value;...
+  // Planner::extra_columns(), then the any-angle columns above for an any-angle planner.
+  std::vector<std::string> extra_columns;
 };
 
 // Throws InputError (at the planner's YAML line) for an unknown planner or a bad parameter.

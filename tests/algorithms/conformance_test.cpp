@@ -97,7 +97,8 @@ TEST(Conformance, RegistryListsEveryPlannerOnce) {
   for (const PlannerInfo& info : planner_registry()) names.push_back(info.name);
   for (const char* expected :
        {"astar", "boost_astar", "canonical_astar", "canonical_dijkstra", "dijkstra", "dstar_lite",
-        "external", "gbfs", "gppc", "hpa", "jps", "jps_plus", "subgoal_graph", "subgoal_graph_ch"})
+        "external", "gbfs", "gppc", "hpa", "jps", "jps_plus", "lazy_theta_star", "subgoal_graph",
+        "subgoal_graph_ch", "theta_star"})
     EXPECT_EQ(std::count(names.begin(), names.end(), expected), 1) << expected;
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
 }

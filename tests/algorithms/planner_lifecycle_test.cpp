@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/reference/reference_dijkstra.h"
+#include "harness/runner/path_validation.h"
 #include "tests/algorithms/planner_variants.h"
 #include "tests/algorithms/test_grids.h"
 
@@ -41,9 +42,14 @@ class Lifecycle : public ::testing::TestWithParam<Variant> {
     }
     ASSERT_EQ(r.status, Status::Solved);
     ++solved_;
+    const Capabilities caps = fresh->capabilities();
+    if (caps.path_model == PathModel::AnyAngle) {  // polylines: the validator's any-angle model
+      const PathCheck check = check_result(g, q, r, ref, caps);
+      EXPECT_TRUE(check.valid) << check.error;
+      return;
+    }
     EXPECT_EQ(testing::check_path(g, q, r), "");
     const double tol = 1e-9 * std::max(1.0, ref);
-    const Capabilities caps = fresh->capabilities();
     EXPECT_GE(r.cost, ref - tol);
     if (caps.optimal) {
       EXPECT_NEAR(r.cost, ref, tol);

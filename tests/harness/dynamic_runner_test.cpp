@@ -285,5 +285,25 @@ TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
   EXPECT_NE(summary.str().find("jps / dstar_lite"), std::string::npos);
 }
 
+// An any-angle plan's segments are not moves the agent could walk: refused before anything runs.
+TEST(DynamicExperiment, RefusesAnAnyAnglePlanner) {
+  ExperimentConfig cfg = parse("dynamic:\n  kind: changing_map\n  toggles: 4\n");
+  cfg.planners.push_back(cfg.planners.front());
+  cfg.planners.back().label = "theta";
+  cfg.planners.back().algorithm = "theta_star";
+  const testing::ScratchDir scratch("pathbench_dynamic_any_angle");
+  RunOptions opt;
+  opt.out_dir = scratch.path() / "out";
+  std::ostringstream log;
+  try {
+    run_dynamic_experiment(cfg, *cfg.dynamic, opt, log);
+    ADD_FAILURE() << "an any-angle planner ran a dynamic experiment";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "planners[3].algorithm");
+    EXPECT_NE(std::string(e.what()).find("any-angle"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(opt.out_dir));
+}
+
 }  // namespace
 }  // namespace pathbench

@@ -123,6 +123,8 @@ const std::vector<Case>& traceable_cases() {
       {"canonical_dijkstra", {}},
       {"dstar_lite", {}},
       {"hpa", {}},
+      {"theta_star", {}},
+      {"lazy_theta_star", {}},
   };
   return cases;
 }

@@ -233,5 +233,19 @@ TEST(Render, SvgAndAscii) {
   EXPECT_EQ(stars + 2, panels[0].result.path.size());  // the path minus S and G
 }
 
+// An any-angle path lists only its polyline's vertices: its segments are drawn at any cell size,
+// where a chain of moves gets its line only at 3 px or less.
+TEST(Render, AnyAnglePathIsDrawnAsItsSegments) {
+  const Grid g = bar_map();
+  const Query q{{12, 2}, {12, 12}};
+  const RenderView big = make_view(g, {}, 0, 8);
+  const RenderPanel theta = traced_panel(g, q, "theta_star");
+  ASSERT_EQ(theta.result.status, Status::Solved);
+  ASSERT_LT(theta.result.path.size(), 6u);  // a few vertices round the bar
+  EXPECT_NE(render_svg(g, q, {theta}, big, "theta").find("<polyline"), std::string::npos);
+  EXPECT_EQ(render_svg(g, q, {traced_panel(g, q, "astar")}, big, "astar").find("<polyline"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace pathbench
