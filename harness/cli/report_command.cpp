@@ -115,7 +115,8 @@ int report_command(const ReportArgs& args) {
       dir / "runs.csv", opt, dir / fmt::format(".report-scratch.{}", ::getpid()), observe);
   const std::vector<SummaryRow>& overall = sums.overall;
   const std::vector<SummaryRow>& by_length = sums.by_length;
-  write_summary_files(dir, title, overall, by_length, sums.bad, opt, measurement_notes_text(meta));
+  write_summary_files(dir, title, overall, by_length, sums.bad, sums.any_angle_planners, opt,
+                      measurement_notes_text(meta));
   print_summary_table(std::cout, overall);
 
   if (args.plots) {

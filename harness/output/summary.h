@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -115,12 +116,18 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
 
 struct BadQueryLines;
 
+// A solved row of an any-angle planner (docs/any-angle.md): the harness fills its octile_ratio
+// column (harness/runner/run_setup.h) on such rows only.
+bool is_any_angle_row(const RunRow& row);
+
 // summary.csv, summary_buckets.csv and summary.md (ending with `md_tail`, e.g. the measurement
 // notes) into `dir`, each atomically, from summaries already computed (e.g. streamed from a
-// runs.csv: harness/output/summary_stream.h) and the bad-query lines of the rows.
+// runs.csv: harness/output/summary_stream.h), the bad-query lines of the rows and the planners
+// with any-angle rows (their sub/opt% columns mean something else, which summary.md says).
 void write_summary_files(const std::filesystem::path& dir, const std::string& title,
                          const std::vector<SummaryRow>& overall,
                          const std::vector<SummaryRow>& by_length, const BadQueryLines& bad,
+                         const std::set<std::string>& any_angle_planners,
                          const SummaryOptions& options, const std::string& md_tail = "");
 
 // The same from rows in memory; returns the overall rows.

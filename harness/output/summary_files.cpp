@@ -86,10 +86,18 @@ void write_summary_markdown(std::ostream& out, const std::string& title,
   }
 }
 
+bool is_any_angle_row(const RunRow& row) {
+  if (!row.extra_names) return false;
+  for (std::size_t i = 0; i < row.extra_names->size() && i < row.extras.size(); ++i)
+    if ((*row.extra_names)[i] == "octile_ratio" && !std::isnan(row.extras[i])) return true;
+  return false;
+}
+
 void write_summary_files(const std::filesystem::path& dir, const std::string& title,
                          const std::vector<SummaryRow>& overall,
                          const std::vector<SummaryRow>& by_length, const BadQueryLines& bad,
-                         const SummaryOptions& options, const std::string& md_tail) {
+                         const std::set<std::string>& any_angle, const SummaryOptions& options,
+                         const std::string& md_tail) {
   write_summary_csv(dir / "summary.csv", overall);
   write_summary_csv(dir / "summary_buckets.csv", by_length);
   AtomicOutputFile file(dir / "summary.md");
@@ -102,15 +110,6 @@ void write_summary_files(const std::filesystem::path& dir, const std::string& ti
        << " rows) have a published length that cannot be right; the reason is in each row's "
           "error column, and no table above counts them. Per map:\n\n";
     for (const auto& [map, n] : bad.per_map) md << "- " << map << ": " << n << '\n';
-  }
-  // Any-angle planners (docs/any-angle.md): known by their octile_ratio column
-  // (harness/runner/run_setup.h), which the harness fills on their solved rows only.
-  std::set<std::string> any_angle;
-  for (const RunRow& r : rows) {
-    if (!r.extra_names) continue;
-    for (std::size_t i = 0; i < r.extra_names->size() && i < r.extras.size(); ++i)
-      if ((*r.extra_names)[i] == "octile_ratio" && !std::isnan(r.extras[i]))
-        any_angle.insert(r.planner);
   }
   if (!any_angle.empty()) {
     md << "\n## Any-angle planners\n\n";
@@ -130,8 +129,11 @@ std::vector<SummaryRow> write_summaries(const std::filesystem::path& dir, const 
                                         const SummaryOptions& options, const std::string& md_tail) {
   std::vector<SummaryRow> overall = summarize(rows, options);
   const std::vector<SummaryRow> by_length = summarize_by_length(rows, options);
-  write_summary_files(dir, title, overall, by_length, count_bad_query_lines(rows), options,
-                      md_tail);
+  std::set<std::string> any_angle;
+  for (const RunRow& r : rows)
+    if (is_any_angle_row(r)) any_angle.insert(r.planner);
+  write_summary_files(dir, title, overall, by_length, count_bad_query_lines(rows), any_angle,
+                      options, md_tail);
   return overall;
 }
 

@@ -247,6 +247,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     if (fresh) cells.push_back(Cell{group, planner, 0, {}});
     Cell& cell = cells[it->second];
 
+    if (is_any_angle_row(row)) out.any_angle_planners.insert(row.planner);
     if (row.status == Status::BadQuery) {
       ++out.bad.rows;
       if (bad_seen.insert(query_key(map, row.query)).second) {

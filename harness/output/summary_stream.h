@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,10 @@
 namespace pathbench {
 
 struct StreamedSummaries {
-  std::vector<SummaryRow> overall;    // as summarize()
-  std::vector<SummaryRow> by_length;  // as summarize_by_length()
-  BadQueryLines bad;                  // as count_bad_query_lines()
+  std::vector<SummaryRow> overall;           // as summarize()
+  std::vector<SummaryRow> by_length;         // as summarize_by_length()
+  BadQueryLines bad;                         // as count_bad_query_lines()
+  std::set<std::string> any_angle_planners;  // planners with a row is_any_angle_row()
   std::size_t rows = 0;
   std::size_t largest_cell = 0;  // rows of the largest (group, planner) cell
 };

@@ -9,11 +9,13 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "algorithms/core/path_cost.h"
+#include "harness/output/summary_stream.h"
 #include "harness/runner/path_validation.h"
 #include "tests/support/experiment_run.h"
 #include "tests/support/scratch_dir.h"
@@ -204,6 +206,10 @@ planners:
       << text.str();
   EXPECT_NE(text.str().find("`any_angle_ratio` (cost / the any-angle optimum) is empty"),
             std::string::npos);
+  // `pathbench report` streams runs.csv instead: it must name the same planners.
+  const StreamedSummaries streamed =
+      summarize_runs_csv(outcome.dir / "runs.csv", SummaryOptions{}, outcome.dir / "scratch");
+  EXPECT_EQ(streamed.any_angle_planners, std::set<std::string>{"theta"});
 }
 
 }  // namespace
