@@ -167,7 +167,7 @@ void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& g
 }
 
 void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesystem::path& scen_path,
-                      const std::filesystem::path& map_path) {
+                      const std::filesystem::path& map_path, BlockedEndpoints blocked) {
   const std::string file = scen_path.string();
   const std::string map_name = map_path.filename().string();
   {
@@ -191,13 +191,21 @@ void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesyste
       if (p.y < 0 || p.y >= grid.height())
         throw InputError::expected(file, e.line, fy, "0.." + std::to_string(grid.height() - 1),
                                    std::to_string(p.y));
-      if (!grid.passable(p.x, p.y))
+      if (blocked == BlockedEndpoints::Error && !grid.passable(p.x, p.y))
         throw InputError(file, e.line, what,
                          fmt::format("({}, {}) is a blocked cell of {}", p.x, p.y, map_name));
     };
     check_point(e.start, "start", "start_x", "start_y");
     check_point(e.goal, "goal", "goal_x", "goal_y");
   }
+}
+
+std::string blocked_endpoint_problem(const ScenEntry& e, const Grid& grid,
+                                     const std::string& map_name) {
+  for (const auto& [p, what] : {std::pair{e.start, "start"}, std::pair{e.goal, "goal"}})
+    if (!grid.passable(p.x, p.y))
+      return fmt::format("data: {} ({}, {}) is a blocked cell of {}", what, p.x, p.y, map_name);
+  return "";
 }
 
 void write_scen(const std::filesystem::path& path, const std::vector<ScenEntry>& entries) {

@@ -32,7 +32,7 @@ struct ScenEntry {
   // the length is compared at its own precision (matches_published in algorithms/core/moves.h);
   // -1 when not read from text (generated: the exact double) or written with an exponent.
   int decimals = -1;
-  int line = 0;          // 1-based line in the file it was read from; 0 when generated
+  int line = 0;  // 1-based line in the file it was read from; 0 when generated
 
   bool operator==(const ScenEntry&) const = default;
 };
@@ -74,9 +74,18 @@ std::string map_basename(const std::string& map_column);
 void check_scen_against_map(const std::vector<ScenEntry>& entries, const Grid& grid,
                             const std::filesystem::path& scen_path,
                             const std::filesystem::path& map_path);
+// What check_scen_entry does with a start or goal that is in range but blocked: throw (the
+// default), or let it through for the caller to record (a run with on_bad_query: record keeps
+// such a line as a data problem: wc3maps512's scens name 2,446 of them).
+enum class BlockedEndpoints : unsigned char { Error, Allow };
 // The same for one entry.
 void check_scen_entry(const ScenEntry& e, const Grid& grid, const std::filesystem::path& scen_path,
-                      const std::filesystem::path& map_path);
+                      const std::filesystem::path& map_path,
+                      BlockedEndpoints blocked = BlockedEndpoints::Error);
+// "data: start (x, y) is a blocked cell of M" (or goal), "" when both are free; the entry must be
+// in range (check_scen_entry first).
+std::string blocked_endpoint_problem(const ScenEntry& e, const Grid& grid,
+                                     const std::string& map_name);
 
 // Writes `version 1` and tab-separated lines; the length is printed with 8 decimals (%.8f),
 // so an entry read back has decimals 8.

@@ -196,7 +196,7 @@ DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const Dynamic
   for (const MapInstance& m : maps) {
     std::vector<const QueryInstance*> qs;
     for (const QueryInstance& q : m.queries)
-      if (std::isfinite(q.optimal) && q.optimal > 0) qs.push_back(&q);
+      if (std::isfinite(q.optimal) && q.optimal > 0 && q.data_problem.empty()) qs.push_back(&q);
     std::stable_sort(qs.begin(), qs.end(), [](const QueryInstance* a, const QueryInstance* b) {
       return a->optimal > b->optimal;
     });

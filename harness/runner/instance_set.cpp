@@ -29,9 +29,19 @@ void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
     const auto full = [&] {
       return ds.limit > 0 && m.queries.size() >= static_cast<std::size_t>(ds.limit);
     };
+    const BlockedEndpoints blocked =
+        on_bad_query == BadQueryPolicy::Record ? BlockedEndpoints::Allow : BlockedEndpoints::Error;
     const auto take = [&](const ScenEntry& e, std::size_t i) {
-      m.queries.push_back(
-          {static_cast<int>(i), e.bucket, e.start, e.goal, e.optimal, e.decimals, e.line, {}});
+      QueryInstance q{static_cast<int>(i),
+                      e.bucket,
+                      e.start,
+                      e.goal,
+                      e.optimal,
+                      e.decimals,
+                      e.line,
+                      blocked_endpoint_problem(e, m.grid, m.map_name)};
+      q.blocked_endpoint = !q.data_problem.empty();
+      m.queries.push_back(std::move(q));
     };
     // The scen is streamed: with a `limit` the lines after the last query taken are never read,
     // so `limit: 1` on a huge file costs one line of memory.
@@ -39,7 +49,7 @@ void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
     if (ds.sample > 0) {
       std::size_t n = 0;
       scan_scen_file(src.scen, [&](const ScenEntry& e, std::size_t) {
-        check_scen_entry(e, m.grid, src.scen, src.map);
+        check_scen_entry(e, m.grid, src.scen, src.map, blocked);
         n += eligible(e) ? 1 : 0;
         return true;
       });
@@ -51,7 +61,7 @@ void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
     }
     std::size_t ordinal = 0, next_wanted = 0;
     scan_scen_file(src.scen, [&](const ScenEntry& e, std::size_t i) {
-      check_scen_entry(e, m.grid, src.scen, src.map);
+      check_scen_entry(e, m.grid, src.scen, src.map, blocked);
       if (!eligible(e)) return true;
       const std::size_t j = ordinal++;
       if (!wanted.empty()) {
@@ -64,6 +74,7 @@ void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
     // .scen lengths assume the MovingAI rules; other rules or terrain need our own reference.
     if (ds.rules != MoveRules{} || !ds.terrain.empty()) {
       for (QueryInstance& q : m.queries) {
+        if (q.blocked_endpoint) continue;
         q.optimal = reference_cost(m.grid, q.start, q.goal);
         q.decimals = -1;
       }
@@ -76,6 +87,7 @@ void load_movingai(const DatasetConfig& ds, BadQueryPolicy on_bad_query,
       label_components(m.grid, labels);
       for (QueryInstance& q : m.queries) {
         if (q.decimals >= 0) q.decimals = decimals;  // an exponent keeps the relative rule
+        if (q.blocked_endpoint) continue;
         ScenEntry e;
         e.start = q.start;
         e.goal = q.goal;
@@ -113,8 +125,7 @@ void load_generated(const DatasetConfig& ds, std::vector<MapInstance>& out) {
       for (std::size_t k = 0; k < entries.size(); ++k) {
         const ScenEntry& e = entries[k];
         // Generated lengths are our exact doubles: compared at 1e-5, not at a printed precision.
-        m.queries.push_back(
-            {static_cast<int>(k), e.bucket, e.start, e.goal, e.optimal, -1, 0, {}});
+        m.queries.push_back({static_cast<int>(k), e.bucket, e.start, e.goal, e.optimal, -1, 0, {}});
       }
     }
     out.push_back(std::move(m));

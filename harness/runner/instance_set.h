@@ -24,6 +24,8 @@ struct QueryInstance {
   // Why the published length cannot be right (datasets/published_length.h), "" when it may be:
   // such a query's rows get status bad_query (on_bad_query: record).
   std::string data_problem;
+  // The start or goal is a blocked cell (a data problem no planner is asked to solve).
+  bool blocked_endpoint = false;
 };
 
 struct MapInstance {
@@ -38,7 +40,8 @@ struct MapInstance {
 
 // Reads or generates every map of every dataset, applies limit/bucket filters, and checks each
 // scenario against its map. Throws InputError on bad files, and on a published length that
-// cannot be right when config.on_bad_query is error (else it is kept in data_problem).
+// cannot be right or a blocked start or goal when config.on_bad_query is error (else it is kept
+// in data_problem).
 std::vector<MapInstance> load_instances(const ExperimentConfig& config);
 
 }  // namespace pathbench

@@ -157,17 +157,24 @@ void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path
   // process's one-off costs: code paged in and brought into cache, library calls bound on first
   // use. On arena.map (160 queries, most under a microsecond) that was 20-50 us, 30-60x a
   // typical query there, and a quarter of JPS's summed time in a one-repetition run.
-  if (caps.warm_up && !todo.empty())
-    planner.solve({todo.back()->start, todo.back()->goal}, budget, result);
+  // A query with a blocked start or goal (on_bad_query: record) is never given to a planner: its
+  // row is the data problem, with no result and no time.
+  const auto solvable = [](const QueryInstance* q) { return !q->blocked_endpoint; };
+  if (const auto last = std::find_if(todo.rbegin(), todo.rend(), solvable);
+      caps.warm_up && last != todo.rend())
+    planner.solve({(*last)->start, (*last)->goal}, budget, result);
+  const SearchResult not_solved;
   const auto solve = [&](std::size_t i, std::size_t rep) {
+    if (!solvable(todo[i])) return;
     measure(planner, {todo[i]->start, todo[i]->goal}, budget, cfg.batch_min_us, rep, times[i],
             result);
   };
   const auto emit = [&](std::size_t i) {
-    RunRow row = make_row(cfg, m, *todo[i], ap, result, times[i], caps);
+    const SearchResult& answer = solvable(todo[i]) ? result : not_solved;
+    RunRow row = make_row(cfg, m, *todo[i], ap, answer, times[i], caps);
     row.prep_ms = prep_ms;
     row.prep_bytes = planner.memory_bytes();
-    sink(std::move(row), m.grid, result.path);
+    sink(std::move(row), m.grid, answer.path);
   };
   if (cfg.repetition_order == RepetitionOrder::BackToBack) {
     for (std::size_t i = 0; i < todo.size() && !stop_signal(); ++i) {

@@ -120,9 +120,9 @@ class BadQueryRun : public CliTest {
 // The 2-decimal length of the true octile optimum is valid for both planners; one 0.01 off is
 // not (our Dijkstra proves sqrt(2), so it is the data's problem, not the planners').
 TEST_F(BadQueryRun, TwoDecimalLengthsValidWithinHalfAUnit) {
-  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41",
-                                        "0 walled.map 5 3 0 0 1 2 2.41",
-                                        "0 walled.map 5 3 0 0 1 1 1.42"}));
+  write("walled.map.scen",
+        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 1 2 2.41",
+                     "0 walled.map 5 3 0 0 1 1 1.42"}));
   write("cfg.yaml", walled_config());
   const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
   ASSERT_EQ(r.code, 0) << r.out << r.err;
@@ -148,8 +148,9 @@ TEST_F(BadQueryRun, TwoDecimalLengthsValidWithinHalfAUnit) {
 // dao's scens print 6 significant digits (%g): "1" beside "2.41421" is 1.00000, so both rows
 // are compared at 5 decimals, not "1" at half a unit (0.5).
 TEST_F(BadQueryRun, IntegerLengthInAGFileKeepsTheFilesPrecision) {
-  write("walled.map.scen", "version 1\n0\twalled.map\t5\t3\t0\t0\t1\t0\t1\n"
-                           "0\twalled.map\t5\t3\t0\t0\t1\t1\t1.41421\n");
+  write("walled.map.scen",
+        "version 1\n0\twalled.map\t5\t3\t0\t0\t1\t0\t1\n"
+        "0\twalled.map\t5\t3\t0\t0\t1\t1\t1.41421\n");
   write("cfg.yaml", walled_config());
   const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
   ASSERT_EQ(r.code, 0) << r.out << r.err;
@@ -165,9 +166,9 @@ TEST_F(BadQueryRun, IntegerLengthInAGFileKeepsTheFilesPrecision) {
 // (record) every planner's row is kept as bad_query with the reason, none is invalid, rc 0, and
 // meta.json counts the line once for its map.
 TEST_F(BadQueryRun, ZeroLengthForUnreachablePairIsRecorded) {
-  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41",
-                                        "0 walled.map 5 3 0 0 4 0 0",
-                                        "0 walled.map 5 3 0 0 4 2 5.00"}));
+  write("walled.map.scen",
+        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0",
+                     "0 walled.map 5 3 0 0 4 2 5.00"}));
   write("cfg.yaml", walled_config());
   const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
   ASSERT_EQ(r.code, 0) << r.out << r.err;
@@ -203,10 +204,51 @@ TEST_F(BadQueryRun, ZeroLengthForUnreachablePairIsRecorded) {
   EXPECT_EQ(read_text(work_ / "out" / "summary.md"), md);
 }
 
+// wc3maps512's case: a scen line whose goal (or start) is a blocked cell. With record the line is
+// kept as bad_query for every planner, which is never asked to solve it (no expansions, no path),
+// and the lines around it are solved as usual; with error it stops the run, naming the field.
+TEST_F(BadQueryRun, BlockedEndpointIsRecordedWithoutSolving) {
+  write("walled.map.scen",
+        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00",
+                     "0 walled.map 5 3 2 2 0 0 2.83", "0 walled.map 5 3 3 0 4 1 1.41"}));
+  write("cfg.yaml", walled_config());
+  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const Csv csv = read_csv(work_ / "out" / "runs.csv");
+  ASSERT_EQ(csv.rows.size(), 8u);
+  for (const auto& row : csv.rows) {
+    SCOPED_TRACE(row.at("planner") + " query " + row.at("query"));
+    const std::string& q = row.at("query");
+    if (q == "0" || q == "3") {
+      EXPECT_EQ(row.at("status"), "solved");
+      EXPECT_EQ(row.at("valid"), "1") << row.at("error");
+      continue;
+    }
+    EXPECT_EQ(row.at("status"), "bad_query");
+    EXPECT_EQ(row.at("valid"), "0");
+    EXPECT_EQ(row.at("expansions"), "0");
+    EXPECT_EQ(row.at("path_cells"), "0");
+    EXPECT_EQ(row.at("error"), q == "1" ? "data: goal (2, 1) is a blocked cell of walled.map"
+                                        : "data: start (2, 2) is a blocked cell of walled.map");
+  }
+  const Json meta = Json::parse(read_text(work_ / "out" / "meta.json"));
+  EXPECT_EQ(meta["bad_queries"]["lines"], 2);
+  EXPECT_EQ(meta["bad_queries"]["rows"], 4);
+}
+
+TEST_F(BadQueryRun, BlockedEndpointStopsARunWithErrorPolicy) {
+  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41",
+                                        "0 walled.map 5 3 0 0 2 1 2.00"}));
+  write("cfg.yaml", walled_config("on_bad_query: error\n"));
+  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  expect_input_error(r, "walled.map.scen", 3, "goal");
+  EXPECT_NE(r.err.find("(2, 1) is a blocked cell of walled.map"), std::string::npos) << r.err;
+}
+
 // on_bad_query: error stops the run before anything is solved, naming file, line and field.
 TEST_F(BadQueryRun, ErrorPolicyFailsNamingFileLineAndField) {
-  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41",
-                                        "0 walled.map 5 3 0 0 4 0 0"}));
+  write("walled.map.scen",
+        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0"}));
   write("cfg.yaml", walled_config("on_bad_query: error\n"));
   const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
   expect_input_error(r, "walled.map.scen", 3, "optimal_length");
