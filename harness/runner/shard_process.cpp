@@ -2,10 +2,12 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <stdexcept>
 
@@ -33,11 +35,19 @@ pid_t start_shard_process(const std::vector<std::string>& argv, int cpu,
   CPU_ZERO(&set);
   if (cpu >= 0) CPU_SET(cpu, &set);
 
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0)
     throw std::runtime_error(std::string("cannot start a shard process: ") + std::strerror(errno));
   if (pid > 0) return pid;
   setpgid(0, 0);
+  // A shard is in its own process group, so a terminal's Ctrl-C reaches only the parent, which
+  // passes it on. If the parent dies without passing anything on (kill -9, OOM killer), the
+  // kernel sends the shard SIGTERM, which stops it as resumably as a forwarded one: otherwise it
+  // would run on unseen, holding its lock against the `--resume` the parent told the user to run.
+  // (It follows the forking thread: parallel_run starts every shard from the thread that waits.)
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) _exit(143);  // the parent died before prctl took effect
   const int out = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   const int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (out < 0 || in < 0) _exit(127);

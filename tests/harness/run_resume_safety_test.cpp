@@ -129,6 +129,49 @@ TEST_F(RunSafetyTest, KillNineAtRandomMomentsThenResumeKeepsOnePathPerRow) {
   EXPECT_NE(r.err.find("did not save paths"), std::string::npos) << r.err;
 }
 
+// kill -9 of `run --jobs 2` itself, mid-run: its shard processes stop too (SIGTERM from the kernel
+// when their parent dies) instead of running on unseen and holding their locks; `--resume` of the
+// jobs folder then finishes with exactly the reference rows, none lost or doubled.
+TEST_F(RunSafetyTest, KillNineOfAParallelRunStopsItsShardsAndResumes) {
+  std::string big = config();
+  big.replace(big.find("count: 2"), 8, "count: 8");
+  ASSERT_TRUE(write_text(work_ / "big.yaml", big));
+  const CommandResult ref = run({"run", "big.yaml", "--out", "ref"});
+  ASSERT_EQ(ref.code, 0) << ref.err;
+  const fs::path jobs = work_ / "par.jobs";
+  const pid_t pid = spawn(
+      {"run", (work_ / "big.yaml").string(), "--jobs", "2", "--out", (work_ / "par").string()});
+  ASSERT_GT(pid, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (count_lines(jobs / "shard-0.partial" / "runs.csv") < 3 &&
+         std::chrono::steady_clock::now() < deadline && waitpid(pid, nullptr, WNOHANG) == 0)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  kill(pid, SIGKILL);
+  EXPECT_EQ(testing::wait_process(root_, pid).code, 128 + SIGKILL) << "the run finished first";
+  // Each shard ends its log with the stop line of a SIGTERM; one that finished its part (renamed
+  // its folder) or still runs after two minutes (its part takes seconds) was never told.
+  for (const std::string shard : {"shard-0", "shard-1"}) {
+    const fs::path log = jobs / (shard + ".log");
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (read_text(log).find("terminated (SIGTERM)") == std::string::npos &&
+           !fs::exists(jobs / shard) && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_NE(read_text(log).find("terminated (SIGTERM)"), std::string::npos)
+        << shard << " was not stopped; its log:\n"
+        << read_text(log);
+  }
+  // The lock is free as soon as a shard has exited; allow for its last moments.
+  CommandResult done;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    done = run({"run", "--resume", jobs.string()});
+    if (done.err.find("in use by another pathbench command") == std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(done.code, 0) << done.out << done.err;
+  EXPECT_EQ(rows_without_times(work_ / "par" / "runs.csv"),
+            rows_without_times(work_ / "ref" / "runs.csv"));
+}
+
 // A full disk, simulated by a file size limit (writes beyond it fail with EFBIG).
 TEST_F(RunSafetyTest, FailedWriteIsAClearErrorAndResumeRepairsTheCutTail) {
   const CommandResult r =
