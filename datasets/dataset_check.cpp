@@ -34,7 +34,8 @@ std::vector<fs::path> maps_in(const fs::path& p, std::vector<DataProblem>& probl
   };
   std::error_code ec;
   if (!fs::is_directory(p, ec)) {
-    if (std::string why = input_file_problem(p, "map"); !why.empty()) return fail("unreadable", why);
+    if (std::string why = input_file_problem(p, "map"); !why.empty())
+      return fail("unreadable", why);
     return {p};
   }
   if (std::string why = input_directory_problem(p, "map folder"); !why.empty())
@@ -65,8 +66,7 @@ void check_scen(const fs::path& scen, const fs::path& map, const Grid& grid, Dat
       }
       ScenEntry at_file_precision = e;
       if (e.decimals >= 0) at_file_precision.decimals = decimals;
-      if (std::string why = published_length_problem(grid, labels, at_file_precision);
-          !why.empty())
+      if (std::string why = published_length_problem(grid, labels, at_file_precision); !why.empty())
         out.problems.push_back(
             problem("bad_length", InputError(scen.string(), e.line, "optimal_length", why)));
       return true;
@@ -81,6 +81,12 @@ void check_scen(const fs::path& scen, const fs::path& map, const Grid& grid, Dat
 std::map<std::string, std::size_t> DatasetCheck::per_kind() const {
   std::map<std::string, std::size_t> n;
   for (const DataProblem& p : problems) ++n[p.kind];
+  return n;
+}
+
+std::map<std::string, std::map<std::string, std::size_t>> DatasetCheck::per_folder() const {
+  std::map<std::string, std::map<std::string, std::size_t>> n;
+  for (const DataProblem& p : problems) ++n[fs::path(p.file).parent_path().string()][p.kind];
   return n;
 }
 
@@ -107,6 +113,7 @@ DatasetCheck check_dataset(const std::vector<fs::path>& paths, bool require_scen
         continue;
       }
       ++out.scens;
+      out.maps_with_scen.push_back(map);
       check_scen(scen, map, grid, out);
     }
   return out;

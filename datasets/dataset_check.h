@@ -22,7 +22,8 @@ namespace pathbench {
 struct DataProblem {
   // unreadable (a path, map or scen that cannot be read or parsed), no_maps (a folder without
   // any), map_name, size_mismatch, out_of_range, blocked, bad_length, missing_scen (only with
-  // require_scen).
+  // require_scen); with check-data --lengths also bad_length for a length the search disproves
+  // and unverified (harness/runner/scen_length_check.h).
   std::string kind;
   std::string file;
   int line = 0;       // 1-based; 0 when the problem has no line
@@ -32,9 +33,12 @@ struct DataProblem {
 
 struct DatasetCheck {
   std::size_t maps = 0, scens = 0, queries = 0;
-  std::vector<std::string> maps_without_scen;  // paths, in sorted order
-  std::vector<DataProblem> problems;           // in file order
+  std::vector<std::string> maps_without_scen;         // paths, in sorted order
+  std::vector<std::filesystem::path> maps_with_scen;  // readable maps with NAME.map.scen, in order
+  std::vector<DataProblem> problems;                  // in file order
   std::map<std::string, std::size_t> per_kind() const;
+  // Problems per folder (the file's parent directory) and kind: where a suite's problems are.
+  std::map<std::string, std::map<std::string, std::size_t>> per_folder() const;
 };
 
 // `paths`: .map files and folders (searched recursively for *.map, in sorted order). Never
