@@ -90,9 +90,11 @@ TEST_F(CliTest, ScenStartOutOfRange) {
   EXPECT_NE(r.err.find("'9'"), std::string::npos) << r.err;
 }
 
+// A blocked start is the scen's error under on_bad_query: error; under the default (record) the
+// line is kept as a bad_query row (bad_query_test.cpp).
 TEST_F(CliTest, ScenStartBlocked) {
   write("serp.map.scen", "version 1\n" + scen_line(0, 1, 0, 0, 1));
-  const CmdResult r = run_config(config());
+  const CmdResult r = run_config("on_bad_query: error\n" + config());
   expect_input_error(r, path_of("serp.map.scen"), 2, "start");
   EXPECT_NE(r.err.find("blocked"), std::string::npos) << r.err;
 }
