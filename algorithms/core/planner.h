@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -83,6 +84,10 @@ struct PlannerContext {
   std::filesystem::path config_dir;  // folder of the experiment file
   std::filesystem::path map_file;    // the map being prepared; empty when generated
   double time_limit_s = 0.0;         // the experiment's per-query limit (0 = none)
+  // True once the run has been asked to stop (Ctrl-C, SIGTERM). A prepare() that can wait long
+  // (a GPPC entry's PreprocessMap) polls it and gives up, so the stop is not held back for up to
+  // its timeout; the runner writes no row after a stop. Unset outside a run.
+  std::function<bool()> stop_requested;
 };
 
 // Empty when `caps` allow running on `grid`; otherwise the reason, ready for an error message.

@@ -137,6 +137,7 @@ void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path
   context.config_dir = cfg.source_file.parent_path();
   context.map_file = m.map_path;
   context.time_limit_s = cfg.time_limit_s;
+  context.stop_requested = [] { return stop_signal() != 0; };
   planner.set_context(context);
   const auto p0 = Clock::now();
   planner.prepare(m.grid);

@@ -6,13 +6,18 @@
 // --rebuild-index, the competition's clocks, waypoint expansion and validation, and the faults
 // (a segment off the 8 directions, a crash, a GetPath that never finishes, a compile error).
 // The test with the real archive runs only when GPPC_ARCHIVE is set.
+#include <signal.h>
+#include <sys/wait.h>
+
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "algorithms/planners/external/external_process_planner.h"
@@ -311,6 +316,43 @@ TEST_F(GppcPlannerTest, SlowPrepareForSearchGetsThePreprocessingDeadline) {
           << r.error;
     }
   }
+}
+
+// SIGTERM (a scheduler's cancellation, or Ctrl-C's SIGINT) while an entry's PreprocessMap runs
+// stops the run within a second or so: exit 143, resumable, no row written. Before, the wait went
+// on to prep_timeout_s (an hour by default); this toy's PreprocessMap sleeps 5 minutes, and the
+// test gives up after one.
+TEST_F(GppcPlannerTest, StopDuringPreprocessMapIsPrompt) {
+  const fs::path entry = toy_entry("sleepy", "-DTOY_MODE=5");
+  ASSERT_TRUE(testing::write_text(dir() / "exp.yaml", experiment(entry)));
+  const fs::path out = dir() / "out", partial = dir() / "out.partial";
+  const pid_t pid = testing::spawn_process(
+      dir(), PATHBENCH_EXE, {"run", (dir() / "exp.yaml").string(), "--out", out.string()});
+  ASSERT_GT(pid, 0);
+  // The preprocessing has started once its log exists (the entry is built before that).
+  const auto started = std::chrono::steady_clock::now();
+  while (!fs::exists(partial / "gppc-preprocess-toy.stderr.log") &&
+         std::chrono::steady_clock::now() - started < std::chrono::minutes(3) &&
+         waitpid(pid, nullptr, WNOHANG) == 0)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(fs::exists(partial / "gppc-preprocess-toy.stderr.log"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(pid, SIGTERM);
+  const auto signalled = std::chrono::steady_clock::now();
+  bool exited = false;
+  while (!exited && std::chrono::steady_clock::now() - signalled < std::chrono::minutes(1)) {
+    exited = waitpid(pid, nullptr, WNOHANG) == pid;
+    if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (!exited) {
+    ::kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    FAIL() << "still waiting for PreprocessMap a minute after SIGTERM";
+  }
+  const std::string err = testing::read_text(dir() / "stderr");
+  EXPECT_NE(err.find("terminated (SIGTERM)"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(read_runs_csv(partial / "runs.csv").rows.size(), 0u);
 }
 
 // A build failure names the entry, the file and the compiler's first error, on every row.

@@ -221,7 +221,17 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
       return Fault{Status::Crashed, what + " could not be started: " + e};
     std::string line;
     ChildProcess::Io io = child.write_all(map_line, deadline);
-    if (io == ChildProcess::Io::Ok) io = child.read_line(line, deadline);
+    // Read in half-second slices: a stop request (Ctrl-C, SIGTERM) ends a PreprocessMap that
+    // takes minutes (2019-SGCH-JPD on random512-10-0: over 12) at once, not at prep_timeout_s.
+    while (io == ChildProcess::Io::Ok) {
+      io = child.read_line(line, std::min(deadline, Clock::now() + std::chrono::milliseconds(500)));
+      if (io != ChildProcess::Io::Timeout || Clock::now() >= deadline) break;
+      if (context().stop_requested && context().stop_requested()) {
+        child.kill();
+        return Fault{Status::Timeout, what + ": stopped, the run was asked to stop"};
+      }
+      io = ChildProcess::Io::Ok;
+    }
     if (io == ChildProcess::Io::Timeout) {
       child.kill();
       return Fault{Status::Timeout,
