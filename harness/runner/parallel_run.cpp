@@ -16,6 +16,7 @@
 #include "algorithms/core/input_error.h"
 #include "datasets/input_file.h"
 #include "harness/output/run_directory.h"
+#include "harness/output/run_lock.h"
 #include "harness/output/run_manifest.h"
 #include "harness/runner/cpu_pinning.h"
 #include "harness/runner/run_setup.h"
@@ -145,8 +146,12 @@ std::vector<std::string> shard_mode(const fs::path& shard, int k, const WorkPlan
   if (has_meta) {
     mode.push_back("--overwrite");  // pathbench checks the staging folder is a run of its own
   } else if (fs::is_directory(staging, ec)) {
-    // Stopped before meta.json was renamed into place: at most its temporary file is there.
+    // Stopped before meta.json was renamed into place: its lock file and at most meta.json's
+    // temporary file are there. Taking the lock refuses while a shard still holds it; letting it
+    // go removes the lock file, so that the empty folder can go too.
+    RunLock setup = RunLock::acquire(staging, "--resume");
     fs::remove(staging / "meta.json.tmp", ec);
+    setup.release();
     fs::remove(staging, ec);  // only if empty; else the child names what is in the way
   }
   return mode;

@@ -20,8 +20,13 @@ if [ -e "$dir.partial" ]; then
   elif [ -f "$dir.partial/meta.json" ]; then
     mode=(--out "$dir" --overwrite)  # stopped before its first row; pathbench checks it is ours
   else
-    # Stopped before meta.json was renamed into place: at most its temporary file is there.
-    rm -f "$dir.partial/meta.json.tmp"
+    # Stopped before meta.json was renamed into place: its lock file (held by nobody: the
+    # earlier task is gone, flock -n proves it) and at most meta.json's temporary file are there.
+    if [ -f "$dir.partial/run.lock" ] && ! flock -n "$dir.partial/run.lock" true; then
+      echo "error: $dir.partial is locked by a running pathbench; wait for it" >&2
+      exit 2
+    fi
+    rm -f "$dir.partial/meta.json.tmp" "$dir.partial/run.lock"
     if ! rmdir "$dir.partial" 2>/dev/null; then
       echo "error: $dir.partial holds files but no meta.json: not a pathbench run; move it away" >&2
       exit 2
