@@ -14,7 +14,9 @@ trap 'rm -f "$log"' EXIT
 (cd "$dir" && ctest "$@") 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 
-by_design='AddressSanitizer reserves|every core number is allowed|no two adjacent allowed cores|no /dev/full'
+# GPPC_ARCHIVE: the competition's archive is on GitHub, which CI cannot reach (only Debian's and
+# npm's registries); the toy-entry tests cover the gppc planner there.
+by_design='AddressSanitizer reserves|every core number is allowed|no two adjacent allowed cores|no /dev/full|GPPC_ARCHIVE is not set'
 missing=0
 while IFS= read -r name; do
   # The test's own skip message: run it again alone (a skip returns at once).
