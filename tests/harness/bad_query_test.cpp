@@ -237,8 +237,8 @@ TEST_F(BadQueryRun, BlockedEndpointIsRecordedWithoutSolving) {
 }
 
 TEST_F(BadQueryRun, BlockedEndpointStopsARunWithErrorPolicy) {
-  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41",
-                                        "0 walled.map 5 3 0 0 2 1 2.00"}));
+  write("walled.map.scen",
+        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00"}));
   write("cfg.yaml", walled_config("on_bad_query: error\n"));
   const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
   expect_input_error(r, "walled.map.scen", 3, "goal");

@@ -199,8 +199,8 @@ TEST(PosthocTrace, EventCountsEqualCountersForEveryTraceablePlanner) {
 
 // Best-first planners (A* family, JPS, JPS+): each generate/update/jump_point names the node being
 // expanded as pId; an expanded node's g is optimal for A*/Dijkstra and A* with landmarks
-// (consistent heuristics, weight 1) and never below optimal for JPS, checked against the reference Dijkstra; f = g + h never
-// decreases along the expansions.
+// (consistent heuristics, weight 1) and never below optimal for JPS, checked against the reference
+// Dijkstra; f = g + h never decreases along the expansions.
 TEST(PosthocTrace, ParentsAndValuesAgreeWithTheReference) {
   const Grid g = bundled_map();
   const std::vector<Query> qs = bundled_queries(g, 2);

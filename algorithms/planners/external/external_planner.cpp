@@ -52,8 +52,11 @@ std::vector<std::string> command_argv(const ParamSet& p) {
   return argv;
 }
 
-// What the program claims (its parameters say), and what the protocol can carry.
-Capabilities external_capabilities(const ParamSet& p) {
+}  // namespace
+
+namespace external {
+
+Capabilities program_capabilities(const ParamSet& p) {
   const bool optimal = p.get_bool("optimal");
   const double bound = p.get_real("suboptimality_bound");
   return {.optimal = optimal,
@@ -65,10 +68,6 @@ Capabilities external_capabilities(const ParamSet& p) {
           .honours_max_expansions = false,
           .warm_up = false};
 }
-
-}  // namespace
-
-namespace external {
 
 std::string expand_waypoints(std::vector<Point>& path) {
   std::vector<Point> cells;
@@ -360,7 +359,8 @@ PlannerInfo external_planner_info() {
     if (b != 0.0 && b < 1.0)
       throw ParamError("suboptimality_bound",
                        fmt::format("parameter 'suboptimality_bound': {} is below 1", b));
-    return std::make_unique<ExternalProcessPlanner>(external_capabilities(p), external_setup(p));
+    return std::make_unique<ExternalProcessPlanner>(external::program_capabilities(p),
+                                                    external_setup(p));
   };
   return info;
 }

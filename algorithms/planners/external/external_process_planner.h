@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/core/params.h"
 #include "algorithms/core/planner.h"
 #include "algorithms/planners/external/child_process.h"
 
@@ -45,6 +46,11 @@ struct ExternalSetup {
 // Expands a waypoint path into cells, in place. Empty when every segment runs along one of the 8
 // directions and is not empty; otherwise what is wrong, naming the segment.
 std::string expand_waypoints(std::vector<Point>& path);
+
+// What a program's parameters claim (`optimal`, `suboptimality_bound`) and what the protocol can
+// carry: uniform costs only (the map message has no terrain), no expansion budget, no warm-up.
+// A variant narrows it further (gppc: the competition's movement rules, preprocessing).
+Capabilities program_capabilities(const ParamSet& p);
 
 class ExternalProcessPlanner : public Planner {
  public:

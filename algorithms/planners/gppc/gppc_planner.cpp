@@ -56,18 +56,12 @@ std::string expand_vars(const std::string& text) {
 }
 
 Capabilities gppc_capabilities(const ParamSet& p) {
-  const bool optimal = p.get_bool("optimal");
-  const double bound = p.get_real("suboptimality_bound");
-  return {.optimal = optimal,
-          .suboptimality_bound =
-              optimal ? 1.0 : (bound > 0 ? bound : std::numeric_limits<double>::infinity()),
-          .uniform_cost_only = true,
-          // The competition's rules: 8-connected, no corner cutting.
-          .supports_four_connected = false,
-          .supports_corner_cutting = false,
-          .honours_max_expansions = false,
-          .needs_preprocessing = true,
-          .warm_up = false};
+  Capabilities c = external::program_capabilities(p);
+  // The competition's rules: 8-connected, no corner cutting; PreprocessMap once per map.
+  c.supports_four_connected = false;
+  c.supports_corner_cutting = false;
+  c.needs_preprocessing = true;
+  return c;
 }
 
 external::ExternalSetup gppc_setup(const ParamSet& p) {
