@@ -44,8 +44,7 @@ nlohmann::json base_manifest(const ExperimentConfig& cfg,
   return m;
 }
 
-nlohmann::json bad_query_counts(const std::vector<RunRow>& rows) {
-  const BadQueryLines bad = count_bad_query_lines(rows);
+nlohmann::json bad_query_json(const BadQueryLines& bad) {
   nlohmann::json per_map = nlohmann::json::object();
   for (const auto& [map, n] : bad.per_map) per_map[map] = n;
   return {{"lines", bad.lines}, {"rows", bad.rows}, {"per_map", std::move(per_map)}};

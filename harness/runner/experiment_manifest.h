@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/config/experiment_config.h"
+#include "harness/output/bad_query_lines.h"
 #include "harness/output/run_row.h"
 #include "harness/runner/instance_set.h"
 #include "harness/runner/run_setup.h"
@@ -39,8 +40,9 @@ nlohmann::json dynamic_manifest(const ExperimentConfig& cfg, const DynamicSpec& 
 
 // meta.json "bad_queries": the scen lines recorded as data problems (rows with status
 // bad_query; on_bad_query: record), as {"lines": N, "rows": R, "per_map": {"dataset/map": n}},
-// lines counted once however many planners ran them. Written when a run or merge completes.
-nlohmann::json bad_query_counts(const std::vector<RunRow>& rows);
+// lines counted once however many planners ran them. Written when a run or merge completes
+// (harness/runner/run_summaries.h).
+nlohmann::json bad_query_json(const BadQueryLines& bad);
 
 // The grouping a run's summaries were made with (meta.json "experiment"."summary_by"; absent =
 // dataset). Throws nlohmann::json::exception when it is not a string.

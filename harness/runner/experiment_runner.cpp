@@ -18,6 +18,7 @@
 #include "harness/runner/resume_state.h"
 #include "harness/runner/run_progress.h"
 #include "harness/runner/run_setup.h"
+#include "harness/runner/run_summaries.h"
 #include "harness/runner/staged_run.h"
 #include "harness/runner/stop_signal.h"
 
@@ -143,17 +144,14 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   RunProgress progress(opt.progress, to_go, "queries");
   const StopSignalGuard stop_signal_guard;
 
+  // Rows go to runs.csv and are not kept: the summaries are streamed back from the file.
   RunOutcome outcome;
-  outcome.resumed = point.previous.rows.size();
-  std::vector<RunRow> rows = std::move(point.previous.rows);
-  for (const RunRow& r : rows)
-    if (failed_validation(r)) ++outcome.invalid;
-  rows.reserve(total);
+  outcome.resumed = point.previous_rows;
+  outcome.invalid = point.previous_invalid;
   std::size_t done = 0;
   const RowSink sink = [&](RunRow&& row, const Grid& grid, const std::vector<CellId>& path) {
     if (failed_validation(row)) ++outcome.invalid;
     writer.write(row, grid, path);
-    rows.push_back(std::move(row));
     progress.tick(++done);
   };
   for (const MapInstance& m : ex.maps)
@@ -162,9 +160,9 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
       run_planner_on_map(cfg, run->staging(), run->dir(), m, ap, point.done, sink);
     }
 
-  outcome.rows = rows.size();
+  outcome.rows = point.previous_rows + done;
   outcome.total = total;
-  if (stop_signal() && rows.size() < total) {
+  if (stop_signal() && outcome.rows < total) {
     // Every row written so far is whole (each is flushed as one line); leave them for --resume.
     outcome.interrupted = true;
     outcome.signal = stop_signal();
@@ -175,11 +173,14 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   summary_options.by = point.summary_by;
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
-  run->meta()["bad_queries"] = bad_query_counts(rows);
   record_run_end(run->meta());
-  run->write_meta();
-  outcome.summary = write_summaries(run->staging(), cfg.name, rows, summary_options,
-                                    measurement_notes_text(run->meta()));
+  RunSummaries sums = write_run_summaries(*run, cfg.name, summary_options);
+  // The file is the record: a count that disagrees with what was written is a bug to surface.
+  if (sums.rows != outcome.rows || sums.invalid != outcome.invalid)
+    throw std::logic_error(fmt::format("{}: {} rows ({} invalid) read back, {} ({}) written",
+                                       (run->staging() / "runs.csv").string(), sums.rows,
+                                       sums.invalid, outcome.rows, outcome.invalid));
+  outcome.summary = std::move(sums.overall);
   run->publish(log);
   outcome.dir = run->dir();
   return outcome;

@@ -121,9 +121,10 @@ RunRow make_row(const ExperimentConfig& cfg, const MapInstance& m, const QueryIn
 
 void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path& log_dir,
                         const std::filesystem::path& published_dir, const MapInstance& m,
-                        ActivePlanner& ap, const std::set<RunKey>& done, const RowSink& sink) {
+                        ActivePlanner& ap, const DoneRuns& done, const RowSink& sink) {
+  const std::vector<int>& done_here = done.of(m.dataset, m.map_name, ap.config->label);
   const auto is_done = [&](const QueryInstance& q) {
-    return done.count({m.dataset, m.map_name, ap.config->label, q.index}) > 0;
+    return std::binary_search(done_here.begin(), done_here.end(), q.index);
   };
   if (std::all_of(m.queries.begin(), m.queries.end(), is_done)) return;
   // A fresh planner per map: prep_ms then includes sizing its arrays for this map, and

@@ -16,7 +16,6 @@
 
 #include <filesystem>
 #include <functional>
-#include <set>
 #include <vector>
 
 #include "harness/config/experiment_config.h"
@@ -37,6 +36,6 @@ using RowSink =
 // The planner is released before returning (an external planner's process ends here).
 void run_planner_on_map(const ExperimentConfig& cfg, const std::filesystem::path& log_dir,
                         const std::filesystem::path& published_dir, const MapInstance& map,
-                        ActivePlanner& planner, const std::set<RunKey>& done, const RowSink& sink);
+                        ActivePlanner& planner, const DoneRuns& done, const RowSink& sink);
 
 }  // namespace pathbench

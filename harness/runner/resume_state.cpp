@@ -1,6 +1,7 @@
 #include "harness/runner/resume_state.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -33,22 +34,43 @@ std::string read_whole_file(const fs::path& path, const char* field) {
 
 }  // namespace
 
-// Reads the rows of an interrupted run. A last line cut short by a crash is dropped from the
-// file first, so appended rows start on a line of their own.
-RunsCsv read_interrupted_rows(const fs::path& csv_path,
-                              const std::vector<std::string>& extra_columns) {
-  const std::string text = read_whole_file(csv_path, "--resume");
-  const std::size_t end = text.rfind('\n');
-  if (end == std::string::npos)
+// A last line cut short by a crash is dropped from the file, so appended rows start on a line of
+// their own; then the header must be this config's.
+void prepare_interrupted_csv(const fs::path& csv_path,
+                             const std::vector<std::string>& extra_columns) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(csv_path, ec)))
+    throw InputError(csv_path.string(), 0, "--resume",
+                     "missing or not a regular file; cannot resume");
+  std::ifstream in(csv_path, std::ios::binary | std::ios::ate);
+  const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(0, in.tellg()));
+  // Back from the end to the last newline, a block at a time (the file may be gigabytes).
+  std::uint64_t end = size;
+  std::string block;
+  bool found = false;
+  while (end > 0 && !found) {
+    const std::uint64_t begin = end > 65536 ? end - 65536 : 0;
+    block.resize(static_cast<std::size_t>(end - begin));
+    in.seekg(static_cast<std::streamoff>(begin));
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    if (!in) throw InputError(csv_path.string(), 0, "--resume", "cannot be read");
+    const std::size_t nl = block.rfind('\n');
+    if (nl != std::string::npos) {
+      end = begin + nl + 1;
+      found = true;
+    } else {
+      end = begin;
+    }
+  }
+  if (!found)
     throw InputError(csv_path.string(), 1, "--resume", "runs.csv has no complete header line");
-  if (end + 1 != text.size()) fs::resize_file(csv_path, end + 1);
-  RunsCsv previous = read_runs_csv(csv_path);
+  in.close();
+  if (end != size) fs::resize_file(csv_path, end);
   std::vector<std::string> expected(kRunColumns.begin(), kRunColumns.end());
   expected.insert(expected.end(), extra_columns.begin(), extra_columns.end());
-  if (previous.header != expected)
+  if (RunsCsvStream(csv_path).header() != expected)
     throw InputError(csv_path.string(), 1, "--resume",
                      "its columns do not match this config's planners; cannot resume");
-  return previous;
 }
 
 // paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
@@ -101,6 +123,29 @@ void align_paths_with_rows(const fs::path& staging, RunsCsv& previous,
       "repaired the tail of paths.jsonl: {} rows without a saved path will run again, {} "
       "extra path lines dropped\n",
       dropped_rows, complete_lines - previous.rows.size());
+}
+
+void DoneRuns::add(const RunRow& row) {
+  by_cell_[{row.dataset, row.map, row.planner}].push_back(row.query);
+  ++size_;
+}
+
+std::optional<RunKey> DoneRuns::seal() {
+  std::optional<RunKey> twice;
+  for (auto& [cell, ids] : by_cell_) {
+    std::sort(ids.begin(), ids.end());
+    const auto it = std::adjacent_find(ids.begin(), ids.end());
+    if (it != ids.end() && !twice)
+      twice = RunKey{std::get<0>(cell), std::get<1>(cell), std::get<2>(cell), *it};
+  }
+  return twice;
+}
+
+const std::vector<int>& DoneRuns::of(const std::string& dataset, const std::string& map,
+                                     const std::string& planner) const {
+  static const std::vector<int> kNone;
+  const auto it = by_cell_.find({dataset, map, planner});
+  return it == by_cell_.end() ? kNone : it->second;
 }
 
 nlohmann::json read_meta(const fs::path& path) {
@@ -161,29 +206,58 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
   nlohmann::json& meta = run.meta();
   check_same_experiment(meta_path, meta, effective);
   ResumePoint point;
-  point.previous = read_interrupted_rows(staging / "runs.csv", extra_columns);
+  const fs::path csv_path = staging / "runs.csv";
+  prepare_interrupted_csv(csv_path, extra_columns);
   std::set<std::tuple<std::string, std::string, std::string>> known;
   for (const MapInstance& m : maps)
     for (const ActivePlanner& p : planners) known.emplace(m.dataset, m.map_name, p.config->label);
-  for (const RunRow& r : point.previous.rows)
+  const auto keep = [&](const RunRow& r) {
     if (!known.count({r.dataset, r.map, r.planner}))
-      throw InputError((staging / "runs.csv").string(), 0, "--resume",
+      throw InputError(csv_path.string(), 0, "--resume",
                        fmt::format("row for {}/{} planner '{}' is not in this config; "
                                    "cannot resume",
                                    r.dataset, r.map, r.planner));
+    point.done.add(r);
+    ++point.previous_rows;
+    if (failed_validation(r)) ++point.previous_invalid;
+  };
   // Paths: one per row, always. A run that saved them goes on saving them; one that did not
   // cannot start now (its earlier rows would have none).
   std::error_code ec;
   const bool had_paths = fs::exists(fs::symlink_status(staging / "paths.jsonl", ec));
-  if (save_paths && !had_paths && !point.previous.rows.empty())
+  if (had_paths) {
+    // Aligning rows with their paths needs both in memory (only runs that save paths).
+    RunsCsv previous = read_runs_csv(csv_path);
+    align_paths_with_rows(staging, previous, extra_columns, log);
+    for (const RunRow& r : previous.rows) keep(r);
+  } else {
+    RunsCsvStream in(csv_path);
+    RunRow r;
+    while (in.next(r)) keep(r);
+  }
+  if (const std::optional<RunKey> twice = point.done.seal()) {
+    // Found after the fact (the ids are kept without their lines): the file is read again for
+    // the two lines, to name them as read_runs_csv does.
+    RunsCsvStream in(csv_path);
+    RunRow r;
+    int first = 0;
+    while (in.next(r)) {
+      if (RunKey{r.dataset, r.map, r.planner, r.query} != *twice) continue;
+      if (first == 0) {
+        first = in.line();
+        continue;
+      }
+      throw InputError(csv_path.string(), in.line(), "",
+                       fmt::format("duplicate run: {}/{} planner '{}' query {} is also on line {}",
+                                   r.dataset, r.map, r.planner, r.query, first));
+    }
+  }
+  if (save_paths && !had_paths && point.previous_rows > 0)
     throw InputError(staging.string(), 0, "--save-paths",
                      "the interrupted run did not save paths; resume it without --save-paths");
   if (had_paths && !save_paths)
     log << "the interrupted run saved paths: paths.jsonl is continued\n";
   point.save_paths = save_paths || had_paths;
-  if (had_paths) align_paths_with_rows(staging, point.previous, extra_columns, log);
-  for (const RunRow& r : point.previous.rows)
-    point.done.emplace(r.dataset, r.map, r.planner, r.query);
   // meta.json keeps the original run's facts; each resumption is recorded beside them.
   try {
     point.summary_by = recorded_summary_by(meta);
@@ -195,7 +269,7 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
   const nlohmann::json now = build_and_machine_info();
   meta["resumed"].push_back({{"date_utc", now["date_utc"]},
                              {"git_commit", now["git_commit"]},
-                             {"rows_kept", point.previous.rows.size()}});
+                             {"rows_kept", point.previous_rows}});
   run.write_meta();
   return point;
 }

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -23,11 +25,29 @@ namespace pathbench {
 // dataset, map, planner, query: one run of an experiment.
 using RunKey = std::tuple<std::string, std::string, std::string, int>;
 
-// Reads the rows of an interrupted run. A last line cut short by a crash is dropped from the
-// file first, so appended rows start on a line of their own. The header must be kRunColumns
-// followed by `extra_columns`.
-RunsCsv read_interrupted_rows(const std::filesystem::path& csv_path,
-                              const std::vector<std::string>& extra_columns);
+// The runs an interrupted run finished, which a resume skips: per (dataset, map, planner) its
+// sorted query ids, 4 bytes a run (a set of RunKeys took about 200, over a gigabyte for a
+// half-finished run of the whole MovingAI suite).
+class DoneRuns {
+ public:
+  void add(const RunRow& row);
+  // Sorts the ids; returns a run recorded twice, if any.
+  std::optional<RunKey> seal();
+  // The finished queries of (dataset, map, planner), sorted; empty when none.
+  const std::vector<int>& of(const std::string& dataset, const std::string& map,
+                             const std::string& planner) const;
+  std::size_t size() const { return size_; }
+
+ private:
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<int>> by_cell_;
+  std::size_t size_ = 0;
+};
+
+// Prepares an interrupted run's runs.csv to be read and appended to: a last line cut short by a
+// crash is dropped from the file, so appended rows start on a line of their own. The header must
+// be kRunColumns followed by `extra_columns`.
+void prepare_interrupted_csv(const std::filesystem::path& csv_path,
+                             const std::vector<std::string>& extra_columns);
 
 // paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
 // moment the two may disagree at the tail (a path without its row, a cut line). Keeps the rows
@@ -54,15 +74,17 @@ Shard resumed_shard(const StagedRun& run, const Shard& requested);
 
 // Where an interrupted run stopped, and how it goes on.
 struct ResumePoint {
-  RunsCsv previous;                       // the rows kept (aligned with paths.jsonl)
-  std::set<RunKey> done;                  // their runs, skipped
+  std::size_t previous_rows = 0;          // the rows kept (aligned with paths.jsonl)
+  std::size_t previous_invalid = 0;       // of those, rows that failed validation
+  DoneRuns done;                          // their runs, skipped
   GroupBy summary_by = GroupBy::Dataset;  // as the interrupted run would have summarised
   bool save_paths = false;                // it saved paths: go on saving them
 };
 
 // Checks that `run` (reopened) is this experiment and that every row it holds belongs to it,
-// reads its rows (dropping a cut tail, realigning paths.jsonl), and records the resumption in its
-// meta.json. `save_paths` is what the command line asked for. Throws InputError.
+// reads its rows (dropping a cut tail, realigning paths.jsonl) one at a time unless paths.jsonl
+// needs them together, and records the resumption in its meta.json. `save_paths` is what the
+// command line asked for. Throws InputError.
 ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
                          const std::vector<ActivePlanner>& planners,
                          const std::vector<MapInstance>& maps,

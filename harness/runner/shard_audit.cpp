@@ -10,8 +10,8 @@
 namespace pathbench {
 namespace fs = std::filesystem;
 
-void audit_shard_files(const fs::path& dir, const nlohmann::json& meta, const Shard& shard,
-                       const RunsCsv& runs) {
+ShardExpectation audit_shard_meta(const fs::path& dir, const nlohmann::json& meta,
+                                  const Shard& shard) {
   const fs::path meta_path = dir / "meta.json";
   const nlohmann::json& exp = meta["experiment"];
   const nlohmann::json& effective = exp["effective"];
@@ -44,26 +44,13 @@ void audit_shard_files(const fs::path& dir, const nlohmann::json& meta, const Sh
     throw InputError(meta_path.string(), 0, "shard.rows",
                      fmt::format("says {}, but {}: its meta.json was edited or damaged; rerun it",
                                  rows.dump(), split));
-  if (runs.rows.size() != expected)
+  return {expected, split};
+}
+
+void check_shard_rows(const fs::path& dir, const ShardExpectation& expected, std::size_t rows) {
+  if (rows != expected.rows)
     throw InputError((dir / "runs.csv").string(), 0, "",
-                     fmt::format("holds {} rows, but {}: rerun it", runs.rows.size(), split));
-}
-
-ShardSplit::ShardSplit(std::vector<std::vector<int>> ids_per_map, int shards)
-    : ids_(std::move(ids_per_map)), shards_(shards) {
-  std::size_t ordinal = 0;
-  for (std::vector<int>& ids : ids_) {
-    std::sort(ids.begin(), ids.end());
-    first_ordinal_.push_back(ordinal);
-    ordinal += ids.size();
-  }
-}
-
-int ShardSplit::shard_of_query(std::size_t map, int query) const {
-  const std::vector<int>& ids = ids_.at(map);
-  const auto it = std::lower_bound(ids.begin(), ids.end(), query);
-  const std::size_t rank = static_cast<std::size_t>(it - ids.begin());
-  return shard_of(first_ordinal_[map] + rank, Shard{0, shards_});
+                     fmt::format("holds {} rows, but {}: rerun it", rows, expected.split));
 }
 
 }  // namespace pathbench

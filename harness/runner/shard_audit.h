@@ -4,36 +4,32 @@
 //  - the fingerprint, recomputed from the experiment the shard stores (experiment.effective);
 //  - the rows shard K/N must hold, recomputed from that experiment and the round-robin split
 //    (harness/runner/shard.h), against meta.json's shard.rows and against runs.csv;
-//  - every row's query, which must be one the split deals to shard K.
+//  - every row's query, which must be one the split deals to shard K (checked by the merge as it
+//    streams the rows: harness/runner/shard_merge.cpp).
 #pragma once
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <vector>
+#include <string>
 
-#include "harness/output/runs_csv_reader.h"
 #include "harness/runner/shard.h"
 
 namespace pathbench {
 
-// Checks the fingerprint and the row counts of the shard in `dir` (its parsed meta.json, its
-// shard number and its runs.csv). Throws InputError naming the file that disagrees and how.
-void audit_shard_files(const std::filesystem::path& dir, const nlohmann::json& meta,
-                       const Shard& shard, const RunsCsv& runs);
-
-// The round-robin split of the experiment's queries over shards: built from the query ids of
-// each map (all shards together, every id once, in any order), then asked for the shard of
-// one query. Ids are the scen line positions, so sorted they are the experiment's order.
-class ShardSplit {
- public:
-  ShardSplit(std::vector<std::vector<int>> ids_per_map, int shards);
-  // The shard that `query` of map `map` (index in experiment.effective.maps) belongs to.
-  int shard_of_query(std::size_t map, int query) const;
-
- private:
-  std::vector<std::vector<int>> ids_;
-  std::vector<std::size_t> first_ordinal_;  // of each map, counted over all maps before it
-  int shards_;
+// What a shard must hold, recomputed from the experiment its meta.json stores.
+struct ShardExpectation {
+  std::size_t rows = 0;
+  std::string split;  // "shard K/N of this experiment (...) holds R rows", for messages
 };
+
+// Checks the fingerprint and meta.json's row count of the shard in `dir` (its parsed meta.json
+// and shard number), and returns the rows its runs.csv must hold. Throws InputError naming
+// meta.json and what disagrees.
+ShardExpectation audit_shard_meta(const std::filesystem::path& dir, const nlohmann::json& meta,
+                                  const Shard& shard);
+
+// Throws InputError naming the shard's runs.csv when it holds another number of rows.
+void check_shard_rows(const std::filesystem::path& dir, const ShardExpectation& expected,
+                      std::size_t rows);
 
 }  // namespace pathbench

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -18,6 +20,7 @@
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/experiment_manifest.h"
 #include "harness/runner/resume_state.h"
+#include "harness/runner/run_summaries.h"
 #include "harness/runner/shard.h"
 #include "harness/runner/shard_audit.h"
 #include "harness/runner/staged_run.h"
@@ -27,57 +30,48 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// (map, planner, query): a row's place in the single run's order, maps and planners by their
+// position in the experiment.
+using RowKey = std::tuple<std::size_t, std::size_t, int>;
+
+// One shard, read a row at a time: every shard's runs.csv is in the single run's order (the run
+// writes maps as listed, planners as listed, queries in scen order, and a resume appends the rest
+// in that order), so the merge is a k-way merge holding one row per shard.
 struct ShardRun {
   fs::path dir;
   nlohmann::json meta;
   Shard shard;
-  RunsCsv runs;
-  // paths.jsonl when the shard saved paths: where each row's line starts (one more entry: the
-  // end), so the merge copies lines in the merged order without holding the paths in memory.
+  ShardExpectation expected;
+  std::unique_ptr<RunsCsvStream> csv;
+  // paths.jsonl when the shard saved paths: one complete line per runs.csv row, in row order
+  // (a resumed shard realigns it, harness/runner/resume_state.h), read alongside.
   bool has_paths = false;
-  std::vector<std::uint64_t> path_offsets;
+  std::ifstream paths;
+  std::size_t rows = 0;  // read so far
+  RunRow row;            // the current row, when `has_row`
+  RowKey key;
+  bool has_row = false;
 };
 
-// Indexes a shard's paths.jsonl: one complete line per runs.csv row (a resumed shard realigns
-// it, harness/runner/resume_state.h), so any other count is a damaged shard.
-void index_paths(ShardRun& s) {
+// Copies the next path line of shard `s`, checking it is the path of its current row.
+void copy_path_line(ShardRun& s, std::ostream& out) {
   const fs::path file = s.dir / "paths.jsonl";
-  std::error_code ec;
-  s.has_paths = fs::exists(fs::symlink_status(file, ec));
-  if (!s.has_paths) return;
-  std::ifstream in = open_input_file(file, "paths of a shard");
-  s.path_offsets.assign(1, 0);
-  std::uint64_t offset = 0;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf), in.gcount() > 0) {
-    for (std::streamsize i = 0; i < in.gcount(); ++i)
-      if (buf[i] == '\n') s.path_offsets.push_back(offset + static_cast<std::uint64_t>(i) + 1);
-    offset += static_cast<std::uint64_t>(in.gcount());
-  }
-  const std::size_t lines = s.path_offsets.size() - 1;
-  if (lines != s.runs.rows.size() || s.path_offsets.back() != offset)
-    throw InputError(file.string(), static_cast<int>(lines + 1), "",
-                     fmt::format("holds {} complete lines for {} rows of runs.csv: the shard's "
-                                 "paths are damaged; rerun it",
-                                 lines, s.runs.rows.size()));
-}
-
-// Copies the path line of `row` (row `i` of shard `s`), checking it is that row's path.
-void copy_path_line(const ShardRun& s, std::ifstream& in, std::size_t i, const RunRow& row,
-                    std::ostream& out) {
-  const std::uint64_t begin = s.path_offsets[i], end = s.path_offsets[i + 1];
-  std::string line(static_cast<std::size_t>(end - begin), '\0');
-  in.seekg(static_cast<std::streamoff>(begin));
-  in.read(line.data(), static_cast<std::streamsize>(line.size()));
+  std::string line;
+  if (!std::getline(s.paths, line) || s.paths.eof())
+    throw InputError(file.string(), static_cast<int>(s.rows), "",
+                     fmt::format("holds {} complete lines for at least {} rows of runs.csv: "
+                                 "the shard's paths are damaged; rerun it",
+                                 s.rows - 1, s.rows));
+  const RunRow& row = s.row;
   const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
   const bool same = !j.is_discarded() && j.is_object() && j.value("dataset", "") == row.dataset &&
                     j.value("map", "") == row.map && j.value("planner", "") == row.planner &&
                     j.value("query", -1) == row.query;
   if (!same)
-    throw InputError((s.dir / "paths.jsonl").string(), static_cast<int>(i + 1), "",
+    throw InputError(file.string(), static_cast<int>(s.rows), "",
                      fmt::format("is not the path of runs.csv row {} ({}/{} query {} planner {})",
-                                 i + 2, row.dataset, row.map, row.query, row.planner));
-  out.write(line.data(), static_cast<std::streamsize>(line.size()));
+                                 s.rows + 1, row.dataset, row.map, row.query, row.planner));
+  out << line << '\n';
 }
 
 // A directory with a meta.json is a shard; any other directory is searched one level down.
@@ -123,8 +117,11 @@ ShardRun read_shard(const fs::path& dir) {
   if (!s.meta["experiment"].is_object() || !s.meta["experiment"].contains("effective"))
     throw InputError(meta_path.string(), 0, "experiment.effective",
                      "missing: written by a pathbench without experiment fingerprints");
-  s.runs = read_runs_csv(dir / "runs.csv");
-  audit_shard_files(dir, s.meta, s.shard, s.runs);
+  s.expected = audit_shard_meta(dir, s.meta, s.shard);
+  s.csv = std::make_unique<RunsCsvStream>(dir / "runs.csv");
+  std::error_code ec;
+  s.has_paths = fs::exists(fs::symlink_status(dir / "paths.jsonl", ec));
+  if (s.has_paths) s.paths = open_input_file(dir / "paths.jsonl", "paths of a shard");
   return s;
 }
 
@@ -150,7 +147,7 @@ void check_same_experiment_and_build(const std::vector<ShardRun>& shards, bool m
                                    "anyway; it is recorded)",
                                    text_at(b.meta, "git_commit"), a.dir.string(),
                                    text_at(a.meta, "git_commit")));
-    if (b.runs.header != a.runs.header)
+    if (b.csv->header() != a.csv->header())
       throw InputError((b.dir / "runs.csv").string(), 1, "",
                        "its columns differ from " + (a.dir / "runs.csv").string());
     if (b.has_paths != a.has_paths)
@@ -199,84 +196,52 @@ void check_output_apart(const MergeOptions& opt, const std::vector<fs::path>& sh
 }  // namespace
 
 MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
-  // 1. Everything is read and checked before the output directory exists. The inputs are
-  // locked (shared) until the merge is published, so no run, resume or report changes them.
+  // 1. Every shard's meta.json is read and checked before the output directory exists. The
+  // inputs are locked (shared) until the merge is published, so no run, resume or report changes
+  // them.
   const std::vector<fs::path> dirs = shard_dirs(opt.inputs);
   check_output_apart(opt, dirs);
   std::vector<RunLock> input_locks;
   for (const fs::path& d : dirs)
     input_locks.push_back(RunLock::acquire(d, "shard directory", RunLock::Mode::Shared));
   std::vector<ShardRun> shards;
-  for (const fs::path& d : dirs) {
-    shards.push_back(read_shard(d));
-    index_paths(shards.back());
-  }
+  shards.reserve(dirs.size());
+  for (const fs::path& d : dirs) shards.push_back(read_shard(d));
   check_same_experiment_and_build(shards, opt.allow_mixed_commits);
   const nlohmann::json& effective = shards.front().meta["experiment"]["effective"];
 
   // 2. The single run's order: maps as listed, then planners as listed, then queries.
   std::map<std::pair<std::string, std::string>, std::size_t> map_pos;
-  std::vector<std::size_t> map_queries;
+  std::vector<std::size_t> map_queries, first_ordinal;
   for (const nlohmann::json& m : effective["maps"]) {
     map_pos[{m["dataset"].get<std::string>(), m["map"].get<std::string>()}] = map_queries.size();
+    first_ordinal.push_back(first_ordinal.empty() ? 0 : first_ordinal.back() + map_queries.back());
     map_queries.push_back(m["queries"].get<std::size_t>());
   }
   std::map<std::string, std::size_t> planner_pos;
   for (const nlohmann::json& p : effective["planners"])
     planner_pos[p["label"].get<std::string>()] = planner_pos.size();
-  struct Keyed {
-    std::tuple<std::size_t, std::size_t, int> key;
-    const RunRow* row;
-    const ShardRun* shard;
-  };
-  std::vector<Keyed> all;
-  for (const ShardRun& s : shards)
-    for (const RunRow& r : s.runs.rows) {
-      const auto m = map_pos.find({r.dataset, r.map});
-      const auto p = planner_pos.find(r.planner);
-      if (m == map_pos.end() || p == planner_pos.end())
-        throw InputError((s.dir / "runs.csv").string(), 0, "",
-                         fmt::format("row {}/{} planner '{}' is not in the experiment", r.dataset,
-                                     r.map, r.planner));
-      all.push_back({{m->second, p->second, r.query}, &r, &s});
-    }
-  std::stable_sort(all.begin(), all.end(),
-                   [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
-  std::vector<std::size_t> per_map_planner(map_queries.size() * planner_pos.size(), 0);
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (i > 0 && all[i].key == all[i - 1].key)
+  const std::size_t planners = planner_pos.size();
+  const auto advance = [&](ShardRun& s) {
+    s.has_row = s.csv->next(s.row);
+    if (!s.has_row) return;
+    const auto m = map_pos.find({s.row.dataset, s.row.map});
+    const auto p = planner_pos.find(s.row.planner);
+    if (m == map_pos.end() || p == planner_pos.end())
+      throw InputError(s.csv->file(), s.csv->line(), "",
+                       fmt::format("row {}/{} planner '{}' is not in the experiment", s.row.dataset,
+                                   s.row.map, s.row.planner));
+    const RowKey key{m->second, p->second, s.row.query};
+    if (s.rows > 0 && !(s.key < key))
       throw InputError(
-          all[i].shard->dir.string(), 0, "",
-          fmt::format("query {} of {}/{} planner '{}' is also in {}: overlapping shards",
-                      all[i].row->query, all[i].row->dataset, all[i].row->map, all[i].row->planner,
-                      all[i - 1].shard->dir.string()));
-    ++per_map_planner[std::get<0>(all[i].key) * planner_pos.size() + std::get<1>(all[i].key)];
-  }
-  for (std::size_t m = 0; m < map_queries.size(); ++m)
-    for (std::size_t p = 0; p < planner_pos.size(); ++p)
-      if (per_map_planner[m * planner_pos.size() + p] != map_queries[m])
-        throw InputError(
-            "command line", 0, "",
-            fmt::format("the shards hold {} rows for {}/{} planner {}, the experiment "
-                        "has {} queries there",
-                        per_map_planner[m * planner_pos.size() + p],
-                        effective["maps"][m]["dataset"].get<std::string>(),
-                        effective["maps"][m]["map"].get<std::string>(),
-                        effective["planners"][p]["label"].get<std::string>(), map_queries[m]));
-  // Each shard must hold the queries the split deals it: a meta.json whose shard number was
-  // edited (or two shards' folders swapped) would otherwise pass every count above.
-  std::vector<std::vector<int>> ids(map_queries.size());
-  for (const Keyed& k : all)
-    if (std::get<1>(k.key) == 0) ids[std::get<0>(k.key)].push_back(k.row->query);
-  const ShardSplit split(std::move(ids), shards.front().shard.n);
-  for (const Keyed& k : all)
-    if (const int owner = split.shard_of_query(std::get<0>(k.key), k.row->query);
-        owner != k.shard->shard.k)
-      throw InputError((k.shard->dir / "runs.csv").string(), 0, "",
-                       fmt::format("holds query {} of {}/{}, which the split deals to shard {}/{}, "
-                                   "not to this shard {}/{}: its meta.json's shard is wrong",
-                                   k.row->query, k.row->dataset, k.row->map, owner,
-                                   k.shard->shard.n, k.shard->shard.k, k.shard->shard.n));
+          s.csv->file(), s.csv->line(), "",
+          key == s.key ? fmt::format("query {} of {}/{} planner '{}' is in this shard twice",
+                                     s.row.query, s.row.dataset, s.row.map, s.row.planner)
+                       : std::string("rows out of the run's order (maps as listed, then planners, "
+                                     "then queries): not a runs.csv that pathbench run wrote"));
+    s.key = key;
+    ++s.rows;
+  };
 
   // 3. Write like a run: staging beside the final directory, published complete or not at all.
   const std::string name = effective["name"].get<std::string>();
@@ -296,28 +261,100 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
       if (!published) fs::remove_all(dir, ec);
     }
   } cleanup{run.staging()};
-  std::vector<std::string> extras(shards.front().runs.extra_columns->begin(),
-                                  shards.front().runs.extra_columns->end());
-  std::vector<RunRow> rows;
-  rows.reserve(all.size());
+
+  // 4. The k-way merge: the shard with the smallest key gives the next row, checked as it goes
+  // by what the experiment says: no run twice, each query in the shard the split deals it to.
+  MergeOutcome out;
+  std::vector<std::size_t> per_map_planner(map_queries.size() * planners, 0);
+  std::vector<int> ids;  // the current map's queries, as planner 0's rows give them (sorted)
+  std::size_t ids_map = map_queries.size();
+  std::optional<InputError> misdealt;
   {
+    const std::vector<std::string> extras(*shards.front().csv->extra_columns());
     RunCsvWriter csv(run.staging() / "runs.csv", extras);
-    for (const Keyed& k : all) {
-      csv.write(*k.row);
-      rows.push_back(*k.row);
+    std::unique_ptr<AtomicOutputFile> paths;
+    if (shards.front().has_paths)
+      paths = std::make_unique<AtomicOutputFile>(run.staging() / "paths.jsonl");
+    const auto later = [&](std::size_t a, std::size_t b) { return shards[b].key < shards[a].key; };
+    std::vector<std::size_t> heap;
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+      advance(shards[i]);
+      if (shards[i].has_row) heap.push_back(i);
     }
+    std::make_heap(heap.begin(), heap.end(), later);
+    const ShardRun* previous = nullptr;
+    RowKey previous_key;
+    while (!heap.empty()) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      ShardRun& s = shards[heap.back()];
+      const RunRow& r = s.row;
+      const auto [m, p, query] = s.key;
+      if (previous && s.key == previous_key)
+        throw InputError(s.dir.string(), 0, "",
+                         fmt::format("query {} of {}/{} planner '{}' is also in {}: overlapping "
+                                     "shards",
+                                     query, r.dataset, r.map, r.planner, previous->dir.string()));
+      previous = &s;
+      previous_key = s.key;
+      const std::size_t rank = per_map_planner[m * planners + p]++;
+      if (m != ids_map) {
+        ids.clear();
+        ids_map = m;
+      }
+      std::size_t ordinal = first_ordinal[m] + rank;
+      if (p == 0) {
+        ids.push_back(query);
+      } else {
+        ordinal =
+            first_ordinal[m] +
+            static_cast<std::size_t>(std::lower_bound(ids.begin(), ids.end(), query) - ids.begin());
+      }
+      // A meta.json whose shard number was edited (or two shards' folders swapped) would
+      // otherwise pass every count. Kept for the end: a missing or extra row shifts the ranks,
+      // and then the counts below are the truer message.
+      if (const int owner = shard_of(ordinal, Shard{0, s.shard.n}); owner != s.shard.k && !misdealt)
+        misdealt = InputError(
+            s.csv->file(), s.csv->line(), "",
+            fmt::format("holds query {} of {}/{}, which the split deals to "
+                        "shard {}/{}, not to this shard {}/{}: its meta.json's "
+                        "shard is wrong",
+                        query, r.dataset, r.map, owner, s.shard.n, s.shard.k, s.shard.n));
+      if (paths) copy_path_line(s, paths->stream());
+      csv.write(r);
+      ++out.rows;
+      if (failed_validation(r)) ++out.invalid;
+      advance(s);
+      if (s.has_row) {
+        std::push_heap(heap.begin(), heap.end(), later);
+      } else {
+        heap.pop_back();
+      }
+    }
+    for (ShardRun& s : shards) {
+      check_shard_rows(s.dir, s.expected, s.rows);
+      std::string extra;
+      if (s.has_paths && std::getline(s.paths, extra))
+        throw InputError((s.dir / "paths.jsonl").string(), static_cast<int>(s.rows + 1), "",
+                         fmt::format("holds more lines than the {} rows of runs.csv: the shard's "
+                                     "paths are damaged; rerun it",
+                                     s.rows));
+    }
+    for (std::size_t m = 0; m < map_queries.size(); ++m)
+      for (std::size_t p = 0; p < planners; ++p)
+        if (per_map_planner[m * planners + p] != map_queries[m])
+          throw InputError(
+              "command line", 0, "",
+              fmt::format("the shards hold {} rows for {}/{} planner {}, the experiment "
+                          "has {} queries there",
+                          per_map_planner[m * planners + p],
+                          effective["maps"][m]["dataset"].get<std::string>(),
+                          effective["maps"][m]["map"].get<std::string>(),
+                          effective["planners"][p]["label"].get<std::string>(), map_queries[m]));
+    if (misdealt) throw *misdealt;
+    if (paths) paths->commit();
   }
-  if (shards.front().has_paths) {
-    const fs::path file = run.staging() / "paths.jsonl";
-    AtomicOutputFile out(file);
-    std::map<const ShardRun*, std::ifstream> in;
-    for (const ShardRun& s : shards) in[&s] = open_input_file(s.dir / "paths.jsonl", "paths");
-    for (const Keyed& k : all)
-      copy_path_line(*k.shard, in[k.shard],
-                     static_cast<std::size_t>(k.row - k.shard->runs.rows.data()), *k.row,
-                     out.stream());
-    out.commit();
-  }
+
+  // 5. meta.json, then the summaries streamed back from the merged runs.csv.
   nlohmann::json meta = shards.front().meta;
   meta.erase("shard");
   meta.erase("resumed");
@@ -331,7 +368,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                     {"cpu_model", text_at(s.meta, "cpu_model")},
                     {"git_commit", text_at(s.meta, "git_commit")},
                     {"date_utc", text_at(s.meta, "date_utc")},
-                    {"rows", s.runs.rows.size()},
+                    {"rows", s.rows},
                     {"cpu", s.meta.value("cpu", nlohmann::json())}});
     cpus.insert(text_at(s.meta, "cpu_model"));
     commits.insert(text_at(s.meta, "git_commit"));
@@ -343,25 +380,22 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
                     {"mixed_cpu_models", cpus.size() > 1},
                     {"mixed_commits", commits.size() > 1}};
   if (opt.jobs > 0) meta["jobs"] = opt.jobs;
-  meta["bad_queries"] = bad_query_counts(rows);
   run.meta() = meta;
-  run.write_meta();
 
   SummaryOptions so;
   so.seed = effective.value("seed", std::uint64_t{1});
   so.baseline = effective.value("baseline", std::string());
   so.by = recorded_summary_by(run.meta());
-  MergeOutcome out;
-  const std::string notes = measurement_notes_text(meta);
-  out.summary = write_summaries(run.staging(), name, rows, so, notes);
-  log << notes;
+  RunSummaries sums = write_run_summaries(run, name, so);
+  if (sums.rows != out.rows || sums.invalid != out.invalid)
+    throw std::logic_error(fmt::format("merge: {} rows ({} invalid) read back, {} ({}) written",
+                                       sums.rows, sums.invalid, out.rows, out.invalid));
+  out.summary = std::move(sums.overall);
+  log << measurement_notes_text(run.meta());
   run.publish(log);
   cleanup.published = true;
   out.dir = run.dir();
-  out.rows = rows.size();
   out.shards = shards.size();
-  for (const RunRow& r : rows)
-    if (failed_validation(r)) ++out.invalid;
   return out;
 }
 

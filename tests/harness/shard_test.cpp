@@ -131,6 +131,16 @@ TEST_F(ShardTest, MergeRefusesMissingRepeatedAndForeignShards) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("s1/runs.csv: holds"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(work_ / "m"));
+  // The merge streams each shard in the run's order: two rows swapped are named, not reordered.
+  csv = testing::read_text(work_ / "s2" / "runs.csv");
+  const std::size_t a = csv.find('\n') + 1, b = csv.find('\n', a) + 1, c = csv.find('\n', b) + 1;
+  write_text(work_ / "s2" / "runs.csv",
+             csv.substr(0, a) + csv.substr(b, c - b) + csv.substr(a, b - a) + csv.substr(c));
+  r = pathbench("merge s0 s2 s1 --out m");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("s2/runs.csv:3: rows out of the run's order"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "m"));
+  EXPECT_FALSE(fs::exists(work_ / "m.partial"));
   // Bad --shard values.
   for (const std::string bad : {"3/3", "-1/3", "1", "a/b", "0/0"}) {
     r = pathbench("run exp.yaml --out x --shard " + bad);
