@@ -1,23 +1,38 @@
-// `pathbench columns`: the runs.csv schema (harness/output/run_schema.h), as the README shows it
-// (--markdown) or as one tab-separated line per column for scripts.
+// `pathbench columns`: the runs.csv schema (harness/output/run_schema.h), or with --summary the
+// summary.csv one (harness/output/summary_schema.h), as the README shows it (--markdown) or as
+// one tab-separated line per column for scripts.
 #include <iostream>
 
 #include "harness/cli/commands.h"
 #include "harness/output/run_schema.h"
+#include "harness/output/summary_schema.h"
 
 namespace pathbench::cli {
 namespace {
 
 struct ColumnsArgs {
   bool markdown = false;
+  bool summary = false;
 };
 
 void columns_options(CLI::App& cmd, ColumnsArgs& args) {
-  cmd.description("print the runs.csv columns: name, type, unit, meaning");
+  cmd.description(
+      "print the runs.csv (or --summary: summary.csv) columns: name, type, unit, meaning");
   cmd.add_flag("--markdown", args.markdown, "the README's table (Markdown)");
+  cmd.add_flag("--summary", args.summary,
+               "summary.csv's and summary_buckets.csv's columns instead of runs.csv's");
 }
 
 int columns_command(const ColumnsArgs& args) {
+  if (args.summary) {
+    if (args.markdown) {
+      std::cout << summary_schema_markdown();
+      return 0;
+    }
+    for (const SummaryColumn& c : summary_columns())
+      std::cout << c.name << '\t' << c.unit << '\t' << c.meaning << '\n';
+    return 0;
+  }
   if (args.markdown) {
     std::cout << run_schema_markdown();
     return 0;

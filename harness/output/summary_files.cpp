@@ -12,6 +12,7 @@
 #include "harness/output/bad_query_lines.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/summary.h"
+#include "harness/output/summary_schema.h"
 #include "harness/output/summary_significance.h"
 
 namespace pathbench {
@@ -21,28 +22,15 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
   std::ostream& f = file.stream();
   const bool by_length = std::any_of(rows.begin(), rows.end(),
                                      [](const SummaryRow& r) { return !r.length_class.empty(); });
-  f << "group,planner," << (by_length ? "length_class," : "")
-    << "queries,solved,valid,optimal,with_reference,mean_expansions,median_expansions,"
-       "p95_expansions,mean_generated,median_generated,p95_generated,mean_time_us,"
-       "median_time_us,p95_time_us,ns_per_expansion,mean_suboptimality,max_suboptimality,"
-       "prep_ms,prep_bytes,speedup_pairs,speedup_geomean,speedup_ci_lo,speedup_ci_hi,"
-       "expansion_ratio_geomean,time_exponent,expansions_exponent,"
-    << significance_csv_header() << ",mean_path_us,median_path_us,mean_total_us\n";
-  for (const auto& r : rows) {
-    f << csv_escape(r.group) << ',' << csv_escape(r.planner) << ','
-      << (by_length ? r.length_class + "," : "");
-    f << fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}"
-        "\n",
-        r.queries, r.solved, r.valid, r.optimal, r.with_reference, csv_number(r.mean_expansions),
-        csv_number(r.median_expansions), csv_number(r.p95_expansions), csv_number(r.mean_generated),
-        csv_number(r.median_generated), csv_number(r.p95_generated), csv_number(r.mean_time_us),
-        csv_number(r.median_time_us), csv_number(r.p95_time_us), csv_number(r.ns_per_expansion),
-        csv_number(r.mean_suboptimality), csv_number(r.max_suboptimality), csv_number(r.prep_ms),
-        r.prep_bytes, r.speedup_pairs, csv_number(r.speedup), csv_number(r.speedup_lo),
-        csv_number(r.speedup_hi), csv_number(r.expansion_ratio), csv_number(r.time_exponent),
-        csv_number(r.expansions_exponent), significance_csv_fields(r), csv_number(r.mean_path_us),
-        csv_number(r.median_path_us), csv_number(r.mean_total_us));
+  std::vector<const SummaryColumn*> columns;
+  for (const SummaryColumn& c : summary_columns())
+    if (by_length || !c.by_length_only) columns.push_back(&c);
+  for (std::size_t i = 0; i < columns.size(); ++i) f << (i ? "," : "") << columns[i]->name;
+  f << '\n';
+  for (const SummaryRow& r : rows) {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      f << (i ? "," : "") << csv_escape(columns[i]->field(r));
+    f << '\n';
   }
   file.commit();
 }

@@ -90,22 +90,4 @@ std::vector<std::string> noise_warnings(const std::vector<SummaryRow>& rows) {
   return out;
 }
 
-std::string significance_csv_header() {
-  return "time_test_pairs,time_test_n,time_wilcoxon_T,time_p,time_p_holm,time_rank_biserial,"
-         "median_speedup,median_speedup_ci_lo,median_speedup_ci_hi,expansions_test_n,"
-         "expansions_wilcoxon_T,expansions_p,expansions_p_holm,expansions_rank_biserial,"
-         "median_time_spread";
-}
-
-std::string significance_csv_fields(const SummaryRow& r) {
-  const PairedTest& t = r.time_test;
-  const PairedTest& e = r.expansions_test;
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", t.pairs, t.n,
-                     csv_number(t.statistic), csv_number(t.p), csv_number(t.p_holm),
-                     csv_number(t.rank_biserial), csv_number(r.median_speedup),
-                     csv_number(r.median_speedup_lo), csv_number(r.median_speedup_hi), e.n,
-                     csv_number(e.statistic), csv_number(e.p), csv_number(e.p_holm),
-                     csv_number(e.rank_biserial), csv_number(r.median_time_spread));
-}
-
 }  // namespace pathbench

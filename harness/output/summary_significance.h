@@ -44,8 +44,4 @@ bool noise_swamps_difference(const SummaryRow& r);
 // One sentence per warned row, for summary.md and report.html.
 std::vector<std::string> noise_warnings(const std::vector<SummaryRow>& rows);
 
-// summary.csv columns appended after the existing ones, and their values for one row.
-std::string significance_csv_header();
-std::string significance_csv_fields(const SummaryRow& r);
-
 }  // namespace pathbench
