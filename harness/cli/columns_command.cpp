@@ -1,9 +1,11 @@
 // `pathbench columns`: the runs.csv schema (harness/output/run_schema.h), or with --summary the
-// summary.csv one (harness/output/summary_schema.h), as the README shows it (--markdown) or as
+// summary.csv one (harness/output/summary_schema.h), or with --dynamic dynamic.csv's
+// (harness/output/dynamic_row.h), as the README shows it (--markdown) or as
 // one tab-separated line per column for scripts.
 #include <iostream>
 
 #include "harness/cli/commands.h"
+#include "harness/output/dynamic_row.h"
 #include "harness/output/run_schema.h"
 #include "harness/output/summary_schema.h"
 
@@ -13,6 +15,7 @@ namespace {
 struct ColumnsArgs {
   bool markdown = false;
   bool summary = false;
+  bool dynamic = false;
 };
 
 void columns_options(CLI::App& cmd, ColumnsArgs& args) {
@@ -21,9 +24,19 @@ void columns_options(CLI::App& cmd, ColumnsArgs& args) {
   cmd.add_flag("--markdown", args.markdown, "the README's table (Markdown)");
   cmd.add_flag("--summary", args.summary,
                "summary.csv's and summary_buckets.csv's columns instead of runs.csv's");
+  cmd.add_flag("--dynamic", args.dynamic, "dynamic.csv's columns (dynamic runs) instead");
 }
 
 int columns_command(const ColumnsArgs& args) {
+  if (args.dynamic) {
+    if (args.markdown) {
+      std::cout << dynamic_schema_markdown();
+      return 0;
+    }
+    for (const DynamicColumn& c : dynamic_schema())
+      std::cout << c.name << '\t' << c.unit << '\t' << c.meaning << '\n';
+    return 0;
+  }
   if (args.summary) {
     if (args.markdown) {
       std::cout << summary_schema_markdown();

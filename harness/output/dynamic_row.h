@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/core/grid.h"
@@ -35,6 +37,18 @@ struct DynamicRunRow {
   std::string end;    // arrived | unreachable | timeout | max_steps | illegal_step | ...
   std::string error;  // why the run is invalid (empty when valid)
 };
+
+// dynamic.csv's schema, declared once: each column's name, unit, meaning and how a row prints it.
+// The header, the fields and the README's table (`pathbench columns --dynamic --markdown`,
+// checked by tests/harness/run_schema_test.cpp) all come from it.
+struct DynamicColumn {
+  std::string_view name;
+  std::string_view unit;  // empty when none
+  std::string_view meaning;
+  std::string (*field)(const DynamicRunRow&);  // the field as text, before CSV escaping
+};
+std::span<const DynamicColumn> dynamic_schema();
+std::string dynamic_schema_markdown();
 
 // dynamic.csv's header, and one row's fields in that order (for CsvWriter).
 const std::vector<std::string>& dynamic_columns();

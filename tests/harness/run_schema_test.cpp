@@ -1,6 +1,7 @@
 // The runs.csv schema declared once (harness/output/run_schema.h): the writer emits exactly its
 // columns, the reader reads back every field it wrote, and the README's table is the schema's.
 #include "harness/output/run_schema.h"
+#include "harness/output/dynamic_row.h"
 #include "harness/output/summary.h"
 #include "harness/output/summary_schema.h"
 
@@ -164,6 +165,10 @@ TEST(RunSchema, ReadmeTableIsTheSchema) {
             summary_schema_markdown())
       << "README.md's summary.csv table differs from the schema: paste `pathbench columns "
          "--summary --markdown` between the markers";
+  EXPECT_EQ(readme_section("dynamic.csv columns", "pathbench columns --dynamic --markdown"),
+            dynamic_schema_markdown())
+      << "README.md's dynamic.csv table differs from the schema: paste `pathbench columns "
+         "--dynamic --markdown` between the markers";
 }
 
 // summary.csv and summary_buckets.csv of a real run: every column the writer emits is declared,
