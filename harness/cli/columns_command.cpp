@@ -19,8 +19,7 @@ struct ColumnsArgs {
 };
 
 void columns_options(CLI::App& cmd, ColumnsArgs& args) {
-  cmd.description(
-      "print the runs.csv (or --summary: summary.csv) columns: name, type, unit, meaning");
+  cmd.description("print the columns of runs.csv (--summary: summary.csv, --dynamic: dynamic.csv)");
   cmd.add_flag("--markdown", args.markdown, "the README's table (Markdown)");
   cmd.add_flag("--summary", args.summary,
                "summary.csv's and summary_buckets.csv's columns instead of runs.csv's");
@@ -28,30 +27,10 @@ void columns_options(CLI::App& cmd, ColumnsArgs& args) {
 }
 
 int columns_command(const ColumnsArgs& args) {
-  if (args.dynamic) {
-    if (args.markdown) {
-      std::cout << dynamic_schema_markdown();
-      return 0;
-    }
-    for (const DynamicColumn& c : dynamic_schema())
-      std::cout << c.name << '\t' << c.unit << '\t' << c.meaning << '\n';
-    return 0;
-  }
-  if (args.summary) {
-    if (args.markdown) {
-      std::cout << summary_schema_markdown();
-      return 0;
-    }
-    for (const SummaryColumn& c : summary_columns())
-      std::cout << c.name << '\t' << c.unit << '\t' << c.meaning << '\n';
-    return 0;
-  }
-  if (args.markdown) {
-    std::cout << run_schema_markdown();
-    return 0;
-  }
-  for (const RunColumn& c : kRunSchema)
-    std::cout << c.name << '\t' << to_string(c.type) << '\t' << c.unit << '\t' << c.meaning << '\n';
+  const ColumnTable table = args.dynamic   ? dynamic_schema_table()
+                            : args.summary ? summary_schema_table()
+                                           : run_schema_table();
+  std::cout << (args.markdown ? to_markdown(table) : to_tsv(table));
   return 0;
 }
 

@@ -97,18 +97,11 @@ std::vector<std::string> dynamic_csv_fields(const DynamicRunRow& r) {
   return fields;
 }
 
-std::string dynamic_schema_markdown() {
-  std::string out = "| column | unit | meaning |\n|---|---|---|\n";
-  for (const DynamicColumn& c : kDynamicSchema) {
-    out += "| `";
-    out += c.name;
-    out += "` | ";
-    out += c.unit;
-    out += " | ";
-    out += c.meaning;
-    out += " |\n";
-  }
-  return out;
+ColumnTable dynamic_schema_table() {
+  ColumnTable t{{"column", "unit", "meaning"}, {}};
+  for (const DynamicColumn& c : kDynamicSchema)
+    t.rows.push_back({std::string(c.name), std::string(c.unit), std::string(c.meaning)});
+  return t;
 }
 
 }  // namespace pathbench

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/core/grid.h"
+#include "harness/output/column_table.h"
 
 namespace pathbench {
 
@@ -48,7 +49,7 @@ struct DynamicColumn {
   std::string (*field)(const DynamicRunRow&);  // the field as text, before CSV escaping
 };
 std::span<const DynamicColumn> dynamic_schema();
-std::string dynamic_schema_markdown();
+ColumnTable dynamic_schema_table();
 
 // dynamic.csv's header, and one row's fields in that order (for CsvWriter).
 const std::vector<std::string>& dynamic_columns();

@@ -20,23 +20,15 @@ std::string_view to_string(ColumnType t) {
   return "?";
 }
 
-std::string run_schema_markdown() {
-  std::string out = "| column | type | unit | filled by | meaning |\n|---|---|---|---|---|\n";
+ColumnTable run_schema_table() {
+  ColumnTable t{{"column", "type", "unit", "filled by", "meaning"}, {}};
   for (const RunColumn& c : kRunSchema) {
-    out += "| `";
-    out += c.name;
-    out += "` | ";
-    out += to_string(c.type);
-    out += " | ";
-    out += c.unit;
-    out += " | ";
-    out += c.filled_by;
-    out += " | ";
-    out += c.meaning;
-    if (c.since_version > 1) out += " (schema " + std::to_string(c.since_version) + ")";
-    out += " |\n";
+    std::string meaning(c.meaning);
+    if (c.since_version > 1) meaning += " (schema " + std::to_string(c.since_version) + ")";
+    t.rows.push_back({std::string(c.name), std::string(to_string(c.type)), std::string(c.unit),
+                      std::string(c.filled_by), meaning});
   }
-  return out;
+  return t;
 }
 
 }  // namespace pathbench

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/output/column_table.h"
 #include "harness/output/run_row.h"
 #include "harness/text/number_format.h"
 
@@ -151,7 +152,7 @@ inline constexpr auto kOptionalRunColumns = [] {
   return names;
 }();
 
-// The README's column table: | column | type | unit | filled by | meaning |.
-std::string run_schema_markdown();
+// The README's column table: column, type, unit, filled by, meaning.
+ColumnTable run_schema_table();
 
 }  // namespace pathbench

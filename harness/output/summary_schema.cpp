@@ -115,19 +115,13 @@ const std::array kSummarySchema = {
 
 std::span<const SummaryColumn> summary_columns() { return kSummarySchema; }
 
-std::string summary_schema_markdown() {
-  std::string out = "| column | unit | meaning |\n|---|---|---|\n";
-  for (const SummaryColumn& c : kSummarySchema) {
-    out += "| `";
-    out += c.name;
-    out += "` | ";
-    out += c.unit;
-    out += " | ";
-    out += c.meaning;
-    if (c.by_length_only) out += " (summary_buckets.csv only)";
-    out += " |\n";
-  }
-  return out;
+ColumnTable summary_schema_table() {
+  ColumnTable t{{"column", "unit", "meaning"}, {}};
+  for (const SummaryColumn& c : kSummarySchema)
+    t.rows.push_back(
+        {std::string(c.name), std::string(c.unit),
+         std::string(c.meaning) + (c.by_length_only ? " (summary_buckets.csv only)" : "")});
+  return t;
 }
 
 }  // namespace pathbench

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/output/column_table.h"
 #include "harness/output/summary.h"
 
 namespace pathbench {
@@ -24,7 +25,7 @@ struct SummaryColumn {
 // In column order.
 std::span<const SummaryColumn> summary_columns();
 
-// The README's table of the summary columns (Markdown).
-std::string summary_schema_markdown();
+// The README's table of the summary columns: column, unit, meaning.
+ColumnTable summary_schema_table();
 
 }  // namespace pathbench

@@ -158,15 +158,15 @@ std::string readme_section(const std::string& name, const std::string& command) 
 
 TEST(RunSchema, ReadmeTableIsTheSchema) {
   EXPECT_EQ(readme_section("runs.csv columns", "pathbench columns --markdown"),
-            run_schema_markdown())
+            to_markdown(run_schema_table()))
       << "README.md's runs.csv table differs from the schema: paste `pathbench columns "
          "--markdown` between the markers";
   EXPECT_EQ(readme_section("summary.csv columns", "pathbench columns --summary --markdown"),
-            summary_schema_markdown())
+            to_markdown(summary_schema_table()))
       << "README.md's summary.csv table differs from the schema: paste `pathbench columns "
          "--summary --markdown` between the markers";
   EXPECT_EQ(readme_section("dynamic.csv columns", "pathbench columns --dynamic --markdown"),
-            dynamic_schema_markdown())
+            to_markdown(dynamic_schema_table()))
       << "README.md's dynamic.csv table differs from the schema: paste `pathbench columns "
          "--dynamic --markdown` between the markers";
 }
