@@ -373,6 +373,12 @@ TEST_F(GppcPlannerTest, CompileErrorNamesEntryAndFirstError) {
     EXPECT_NE(r.error.find("undeclared_name"), std::string::npos) << r.error;
     EXPECT_NE(r.error.find("was not declared in this scope"), std::string::npos) << r.error;
   }
+  // The failed build leaves its log, which the message names, and no temporary folder.
+  const std::vector<fs::path> left = builds();
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_TRUE(left[0].filename().string().ends_with(".failed.log")) << left[0];
+  EXPECT_NE(csv.rows[0].error.find(left[0].string()), std::string::npos) << csv.rows[0].error;
+  EXPECT_NE(testing::read_text(left[0]).find("undeclared_name"), std::string::npos);
 }
 
 // The real competition entry, when the archive is at hand: Warthog-JPS2 on the wall map.

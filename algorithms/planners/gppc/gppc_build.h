@@ -24,8 +24,11 @@ struct BuildPlan {
   std::string origin;                // "Makefile" or "default"
 };
 
-// Reads the plan from `entry`'s Makefile. Throws std::runtime_error when the Makefile asks for
-// what this reader refuses to do ($(shell ...)) or names no compiler command.
+// The bytes of a file; empty when it cannot be read.
+std::string file_bytes(const std::filesystem::path& path);
+
+// Reads the plan from `entry`'s Makefile (gppc_makefile.cpp). Throws std::runtime_error when the
+// Makefile asks for what this reader refuses to do ($(shell ...)) or names no compiler command.
 BuildPlan read_build_plan(const std::filesystem::path& entry);
 
 // FNV-1a 64 over the entry's files (relative path and bytes, sorted by path; index_data/, .git/,
@@ -47,7 +50,8 @@ struct BuildResult {
 // Builds (or finds in the cache) the driver binary for `entry`; `driver_source` is
 // gppc_driver.cpp. Compiler output goes to build.log in the build folder. One build per
 // (entry content, driver source, plan) key; concurrent builders each build into a temporary
-// folder and the first rename wins.
+// folder and the first rename wins. A failed build leaves only its log, <key>.failed.log beside
+// the build folders (the error names it), never its temporary folder.
 BuildResult build_entry(const std::filesystem::path& entry,
                         const std::filesystem::path& driver_source, double timeout_s);
 
