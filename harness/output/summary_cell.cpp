@@ -107,22 +107,32 @@ class SampleValues {
   std::size_t size_ = 0;
 };
 
-// Reads the cell's samples one at a time (a pass over its rows each).
+bool needs_baseline(Sample k) { return k == Sample::Speedups || k == Sample::ExpansionRatios; }
+
+// Reads the cell's samples one at a time (a pass over its rows each, after one that counts them).
+// The samples paired with the baseline are counted in their own pass: the source need not look
+// the baseline up until they are asked for.
 class Samples {
  public:
   explicit Samples(const CellRows& rows) : rows_(rows) {
-    rows_.for_each_chunk(true, [this](std::span<const SolvedRow> chunk) {
+    rows_.for_each_chunk(false, [this](std::span<const SolvedRow> chunk) {
       double v;
       for (const SolvedRow& r : chunk)
         for (int k = 0; k < kSamples; ++k)
           sizes_[static_cast<std::size_t>(k)] += sample_value(static_cast<Sample>(k), r, v);
     });
   }
-  std::size_t size(Sample k) const { return sizes_[static_cast<std::size_t>(k)]; }
   SampleValues read(Sample k) const {
-    SampleValues out(k, size(k), size(Sample::Expansions));
+    const bool with_baseline = needs_baseline(k);
+    std::size_t size = sizes_[static_cast<std::size_t>(k)];
+    if (with_baseline) {
+      double v;
+      rows_.for_each_chunk(true, [k, &size, &v](std::span<const SolvedRow> chunk) {
+        for (const SolvedRow& r : chunk) size += sample_value(k, r, v);
+      });
+    }
+    SampleValues out(k, size, sizes_[static_cast<std::size_t>(Sample::Expansions)]);
     double* p = out.data();
-    const bool with_baseline = k == Sample::Speedups || k == Sample::ExpansionRatios;
     rows_.for_each_chunk(with_baseline, [k, &p](std::span<const SolvedRow> chunk) {
       double v;
       for (const SolvedRow& r : chunk)
@@ -133,7 +143,7 @@ class Samples {
 
  private:
   const CellRows& rows_;
-  std::array<std::size_t, kSamples> sizes_{};
+  std::array<std::size_t, kSamples> sizes_{};  // 0 for those paired with the baseline
 };
 
 }  // namespace
@@ -180,10 +190,11 @@ void fill_cell_statistics(const CellRows& rows, const SummaryOptions& opt, Summa
   }
   s.median_time_spread = stats::median(samples.read(Sample::Spreads).values());
 
-  s.speedup_pairs = samples.size(Sample::Speedups);
+  // Last, the samples paired with the baseline: a source may load the baseline only now.
   s.speedup = s.speedup_lo = s.speedup_hi = s.expansion_ratio = kNaN;
   {
     const SampleValues speedups = samples.read(Sample::Speedups);
+    s.speedup_pairs = speedups.values().size();
     if (!opt.baseline.empty()) {
       const stats::ConfidenceInterval ci = stats::bootstrap_geomean_ci(
           speedups.values(),

@@ -22,7 +22,8 @@ struct SolvedRow {
 // The solved rows of one cell, in the cell's row order (runs.csv order), handed out a chunk at a
 // time and as often as asked: fill_cell_statistics reads them once per sample it needs, so that
 // it holds one sample at a time instead of all of them. The baseline is looked up only when
-// `paired` is asked for (otherwise `paired` is false): most samples do not need it.
+// `with_baseline` (otherwise `paired` is false): fill_cell_statistics asks for it only in its last
+// passes, after the growth-exponent fit (its peak), so a source can load the baseline late.
 class CellRows {
  public:
   virtual ~CellRows() = default;

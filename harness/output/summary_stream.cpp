@@ -75,6 +75,9 @@ const BaselineResult* find_baseline(const BaselineIndex& index, std::uint64_t ke
 // Most records read back from a cell's spill file at a time (1.5 MB of them).
 constexpr std::size_t kMaxChunkRecords = std::size_t{1} << 14;
 
+// The baseline's index of the cell's group, loaded when first called (empty: no baseline).
+using BaselineLoader = std::function<const BaselineIndex*()>;
+
 // A cell's spill file: its path and record count, and how many records are read at a time.
 struct CellFile {
   fs::path path;
@@ -91,11 +94,12 @@ struct CellFile {
 template <typename Member>
 class SpilledCellRows : public CellRows {
  public:
-  SpilledCellRows(const CellFile& file, Member member, const BaselineIndex* base)
+  SpilledCellRows(const CellFile& file, Member member, const BaselineLoader& base)
       : file_(file), member_(member), base_(base) {}
   void for_each_chunk(bool with_baseline,
                       const std::function<void(std::span<const SolvedRow>)>& f) const override {
     constexpr auto kSolved = static_cast<std::uint8_t>(Status::Solved);
+    const BaselineIndex* index = with_baseline && base_ ? base_() : nullptr;
     std::vector<SolvedRow> solved;
     solved.reserve(std::min(file_.chunk, file_.rows));
     file_.for_each_chunk([&](std::span<const CompactRow> chunk) {
@@ -110,9 +114,8 @@ class SpilledCellRows : public CellRows {
         o.optimal = r.optimal;
         o.suboptimality = r.suboptimality;
         o.time_spread = r.time_spread;
-        if (const BaselineResult* b = base_ && with_baseline
-                                          ? find_baseline(*base_, query_key(r.map, r.query))
-                                          : nullptr) {
+        if (const BaselineResult* b =
+                index ? find_baseline(*index, query_key(r.map, r.query)) : nullptr) {
           o.paired = true;
           o.base_time_us = b->time_us;
           o.base_expansions = b->expansions;
@@ -125,14 +128,14 @@ class SpilledCellRows : public CellRows {
  private:
   const CellFile& file_;
   Member member_;
-  const BaselineIndex* base_;
+  const BaselineLoader& base_;
 };
 
 // summarize()'s aggregate() on compact rows: the same values in the same order through the same
 // functions, hence the same numbers. The members of the cell are the records for which
 // `member(row)` holds. Returns false when the cell has none.
 template <typename Member>
-bool aggregate(const CellFile& file, Member member, const BaselineIndex* base,
+bool aggregate(const CellFile& file, Member member, const BaselineLoader& base,
                const SummaryOptions& opt, SummaryRow& s) {
   constexpr auto kSolved = static_cast<std::uint8_t>(Status::Solved);
   std::set<std::int32_t> maps_seen;
@@ -281,15 +284,19 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
   // The spill buffer's size also bounds the read-back chunks, so that a test with a small buffer
   // reads cells back in many chunks.
   const std::size_t read_chunk = std::clamp<std::size_t>(spill_buffer_rows, 1, kMaxChunkRecords);
-  int base_group = -1;
+  int base_group = -1;  // whose baseline `base` holds (-1: none)
   BaselineIndex base;
-  const auto load_baseline = [&](int group) {
-    if (group == base_group) return;
-    base_group = group;
+  const auto drop_baseline = [&] {
+    base_group = -1;
     base.clear();
     base.shrink_to_fit();
+  };
+  const auto load_baseline = [&](int group) -> const BaselineIndex* {
+    if (group == base_group) return &base;
+    drop_baseline();
+    base_group = group;
     const auto it = cell_of.find({group, baseline});
-    if (it == cell_of.end()) return;
+    if (it == cell_of.end()) return &base;
     const CellFile file{scratch.file("cell", it->second), cells[it->second].rows, read_chunk};
     base.reserve(file.rows);
     file.for_each_chunk([&](std::span<const CompactRow> chunk) {
@@ -302,6 +309,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     // does not matter.
     std::sort(base.begin(), base.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
+    return &base;
   };
 
   for (std::size_t ci = 0; ci < cells.size(); ++ci) {
@@ -326,16 +334,19 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     }
     release_freed_memory();
     if (dup_line != 0) continue;  // the whole summary fails: no need to aggregate
-    const BaselineIndex* b = nullptr;
-    if (baseline >= 0) {
-      load_baseline(cell.group);
-      b = &base;
-    }
+    // The baseline is loaded when the samples paired with it are read, after the growth-exponent
+    // fit, and dropped after each summary, so that no fit holds it too (the two are the peaks of a
+    // cell): reloading it (a read of its cell and a sort) costs little beside the bootstrap.
+    const BaselineLoader b =
+        baseline >= 0
+            ? BaselineLoader([&load_baseline, group = cell.group] { return load_baseline(group); })
+            : BaselineLoader();
     SummaryRow s;
     s.group = groups.name(cell.group);
     s.planner = planners.name(cell.planner);
     aggregate(
         file, [](const CompactRow&) { return true; }, b, opt, s);
+    drop_baseline();
     out.overall.push_back(std::move(s));
     // Length classes: each row's bucket in thirds of its map's bucket range.
     for (int k = 0; k < 3; ++k) {
@@ -349,6 +360,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
       l.planner = planners.name(cell.planner);
       l.length_class = kLengthClasses[k];
       if (aggregate(file, in_class, b, opt, l)) out.by_length.push_back(std::move(l));
+      drop_baseline();
     }
     release_freed_memory();
   }
