@@ -5,9 +5,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <system_error>
 #include <type_traits>
 #include <vector>
@@ -65,6 +67,25 @@ std::vector<T> load_records(const std::filesystem::path& path, std::size_t count
   if (!f || std::fread(records.data(), sizeof(T), count, f.get()) != count)
     throw InputError(path.string(), 0, "", "cannot read back a scratch file");
   return records;
+}
+
+// Calls f(std::span<const T>) with the `count` records that append_records wrote to `path`, in
+// order, at most `chunk` at a time: a cell read in memory bounded by the chunk, not the cell.
+template <typename T, typename F>
+void for_each_record_chunk(const std::filesystem::path& path, std::size_t count, std::size_t chunk,
+                           F&& f) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  if (count == 0) return;
+  const spill_detail::File file(std::fopen(path.c_str(), "rb"));
+  if (!file) throw InputError(path.string(), 0, "", "cannot read back a scratch file");
+  std::vector<T> records(std::min(count, std::max<std::size_t>(chunk, 1)));
+  for (std::size_t done = 0; done < count;) {
+    const std::size_t n = std::min(records.size(), count - done);
+    if (std::fread(records.data(), sizeof(T), n, file.get()) != n)
+      throw InputError(path.string(), 0, "", "cannot read back a scratch file");
+    f(std::span<const T>(records.data(), n));
+    done += n;
+  }
 }
 
 }  // namespace pathbench

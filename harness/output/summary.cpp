@@ -2,10 +2,9 @@
 // summary.h). Writing them out is summary_tables.cpp and summary_files.cpp.
 #include "harness/output/summary.h"
 
-#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <limits>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -18,7 +17,6 @@
 namespace pathbench {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
 
 using QueryKey = std::tuple<std::string, std::string, int>;  // dataset, map, query
@@ -59,14 +57,49 @@ std::map<QueryKey, BaselineResult> baseline_index(const std::vector<RunRow>& row
   return index;
 }
 
+// The solved rows of a cell in memory, each with its baseline result (null when the baseline
+// did not solve that query), handed to fill_cell_statistics a chunk at a time.
+class InMemoryCellRows : public CellRows {
+ public:
+  void add(const RunRow* r, const BaselineResult* base) { rows_.emplace_back(r, base); }
+  void for_each_chunk(bool with_baseline,
+                      const std::function<void(std::span<const SolvedRow>)>& f) const override {
+    constexpr std::size_t kChunk = 4096;
+    std::vector<SolvedRow> chunk;
+    chunk.reserve(std::min(kChunk, rows_.size()));
+    for (std::size_t i = 0; i < rows_.size(); i += kChunk) {
+      chunk.clear();
+      for (std::size_t j = i; j < std::min(i + kChunk, rows_.size()); ++j) {
+        const RunRow& r = *rows_[j].first;
+        const BaselineResult* b = rows_[j].second;
+        SolvedRow& o = chunk.emplace_back();
+        o.expansions = static_cast<double>(r.counters.expansions);
+        o.generated = static_cast<double>(r.counters.generated);
+        o.time_us = r.time_us;
+        o.path_us = r.path_us;
+        o.optimal = r.optimal;
+        o.suboptimality = r.suboptimality;
+        o.time_spread = r.time_spread;
+        if (b && with_baseline) {
+          o.paired = true;
+          o.base_time_us = b->time_us;
+          o.base_expansions = b->expansions;
+        }
+      }
+      f(chunk);
+    }
+  }
+
+ private:
+  std::vector<std::pair<const RunRow*, const BaselineResult*>> rows_;
+};
+
 // Aggregates `members` (all rows of one table cell) into `s`.
 void aggregate(const std::vector<const RunRow*>& members,
                const std::map<QueryKey, BaselineResult>& base, const SummaryOptions& opt,
                SummaryRow& s) {
   std::set<std::string> maps_seen;
-  std::vector<const RunRow*> solved;
-  CellSamples c;
-  auto& [m, sub, speedups, exp_ratios, spreads, path_times, totals] = c;
+  InMemoryCellRows solved;
   for (const RunRow* r : members) {
     ++s.queries;
     if (r->validated) ++s.validated;
@@ -77,36 +110,14 @@ void aggregate(const std::vector<const RunRow*>& members,
     }
     if (r->status != Status::Solved) continue;
     ++s.solved;
-    solved.push_back(r);
-    if (!std::isnan(r->time_spread)) spreads.push_back(r->time_spread);
-    if (!std::isnan(r->path_us)) {
-      path_times.push_back(r->path_us);
-      totals.push_back(r->time_us + r->path_us);
-    }
     if (std::isfinite(r->optimal)) {
       ++s.with_reference;
       if (matches_published(r->cost, r->optimal, r->optimal_decimals)) ++s.optimal;
-      if (!std::isnan(r->suboptimality)) sub.push_back(r->suboptimality);
     }
     const auto b = base.find({r->dataset, r->map, r->query});
-    if (b != base.end()) {
-      if (b->second.time_us > 0 && r->time_us > 0)
-        speedups.push_back(b->second.time_us / r->time_us);
-      const double e = static_cast<double>(r->counters.expansions);
-      if (b->second.expansions > 0 && e > 0) exp_ratios.push_back(b->second.expansions / e);
-    }
+    solved.add(r, b != base.end() ? &b->second : nullptr);
   }
-  // One row per solved query, columns expansions, generated, time_us, optimal length.
-  const auto n = static_cast<Eigen::Index>(solved.size());
-  m.resize(n, 4);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const RunRow& r = *solved[static_cast<std::size_t>(i)];
-    m(i, 0) = static_cast<double>(r.counters.expansions);
-    m(i, 1) = static_cast<double>(r.counters.generated);
-    m(i, 2) = r.time_us;
-    m(i, 3) = r.optimal;
-  }
-  fill_cell_statistics(c, opt, s);
+  fill_cell_statistics(solved, opt, s);
 }
 
 std::vector<SummaryRow> summarize_impl(const std::vector<RunRow>& rows, const SummaryOptions& opt,

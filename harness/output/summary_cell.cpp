@@ -1,57 +1,214 @@
 #include "harness/output/summary_cell.h"
 
+#include <Eigen/Dense>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <span>
+#include <vector>
 
 #include "harness/output/summary_significance.h"
 #include "harness/stats/statistics.h"
 
 namespace pathbench {
+namespace {
 
-void fill_cell_statistics(const CellSamples& cell, const SummaryOptions& opt, SummaryRow& s) {
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  const Eigen::MatrixXd& m = cell.solved;
-  const Eigen::Index n = m.rows();
-  const std::vector<double>&sub = cell.sub, &speedups = cell.speedups,
-        &exp_ratios = cell.exp_ratios, &spreads = cell.spreads, &path_times = cell.path_times,
-        &totals = cell.totals;
-  const auto col = [&](Eigen::Index c) {
-    return std::span<const double>(m.col(c).data(), static_cast<std::size_t>(n));
-  };
-  s.mean_expansions = stats::mean(col(0));
-  s.median_expansions = stats::median(col(0));
-  s.p95_expansions = stats::quantile(col(0), 0.95);
-  s.mean_generated = stats::mean(col(1));
-  s.median_generated = stats::median(col(1));
-  s.p95_generated = stats::quantile(col(1), 0.95);
-  s.mean_time_us = stats::mean(col(2));
-  s.median_time_us = stats::median(col(2));
-  s.p95_time_us = stats::quantile(col(2), 0.95);
-  s.mean_path_us = stats::mean(path_times);
-  s.median_path_us = stats::median(path_times);
-  s.mean_total_us = stats::mean(totals);
-  const double total_exp = n ? m.col(0).sum() : 0.0;
-  s.ns_per_expansion = total_exp > 0 ? m.col(2).sum() * 1000.0 / total_exp : kNaN;
-  s.mean_suboptimality = stats::mean(sub);
-  s.max_suboptimality = sub.empty() ? kNaN : *std::max_element(sub.begin(), sub.end());
-  s.time_exponent = stats::fit_power_law(col(3), col(2)).exponent;
-  s.expansions_exponent = stats::fit_power_law(col(3), col(0)).exponent;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-  s.speedup_pairs = speedups.size();
-  s.speedup = s.speedup_lo = s.speedup_hi = s.expansion_ratio = kNaN;
-  if (!opt.baseline.empty()) {
-    const stats::ConfidenceInterval ci = stats::bootstrap_geomean_ci(
-        speedups, stats::derive_seed(opt.seed, s.group + '\n' + s.planner + '\n' + s.length_class),
-        opt.bootstrap_resamples);
-    s.speedup = ci.estimate;
-    s.speedup_lo = ci.lower;
-    s.speedup_hi = ci.upper;
-    s.expansion_ratio = stats::geometric_mean(exp_ratios);
+// The samples of a cell. The first four have a value for every solved row.
+enum class Sample {
+  Expansions,
+  Generated,
+  TimeUs,
+  Optimal,          // reference length (NaN without one)
+  Suboptimality,    // rows with a reference and a suboptimality
+  Speedups,         // baseline time / time, rows paired with the baseline, both times > 0
+  ExpansionRatios,  // baseline expansions / expansions, likewise with expansions > 0
+  Spreads,          // time_spread, rows that have one
+  PathUs,           // path_us, rows that have one
+  TotalUs,          // time_us + path_us, likewise
+};
+constexpr int kSamples = 10;
+
+// Whether solved row `r` has a value in sample `k`, and the value (in `v`).
+bool sample_value(Sample k, const SolvedRow& r, double& v) {
+  switch (k) {
+    case Sample::Expansions:
+      v = r.expansions;
+      return true;
+    case Sample::Generated:
+      v = r.generated;
+      return true;
+    case Sample::TimeUs:
+      v = r.time_us;
+      return true;
+    case Sample::Optimal:
+      v = r.optimal;
+      return true;
+    case Sample::Suboptimality:
+      v = r.suboptimality;
+      return std::isfinite(r.optimal) && !std::isnan(r.suboptimality);
+    case Sample::Speedups:
+      if (!(r.paired && r.base_time_us > 0 && r.time_us > 0)) return false;
+      v = r.base_time_us / r.time_us;
+      return true;
+    case Sample::ExpansionRatios:
+      if (!(r.paired && r.base_expansions > 0 && r.expansions > 0)) return false;
+      v = r.base_expansions / r.expansions;
+      return true;
+    case Sample::Spreads:
+      v = r.time_spread;
+      return !std::isnan(r.time_spread);
+    case Sample::PathUs:
+      v = r.path_us;
+      return !std::isnan(r.path_us);
+    case Sample::TotalUs:
+      v = r.time_us + r.path_us;
+      return !std::isnan(r.path_us);
   }
-  fill_paired_tests(speedups, exp_ratios, s);
-  s.median_time_spread = stats::median(spreads);
+  return false;
+}
+
+// One sample in memory, placed where the former all-in-memory layout had it. The first four
+// samples were the columns of one n x 4 Eigen matrix, and the rest std::vectors; Eigen's
+// vectorized sums (mean, sum) start their packets at the first aligned element, so the offset of
+// a column from an aligned address decides the order of the additions, hence the last bits of a
+// mean. Each column is kept at its former offset from an aligned allocation, so the means and sums
+// are bit-for-bit those of before (and of the reports already written).
+class SampleValues {
+ public:
+  SampleValues(Sample k, std::size_t size, std::size_t solved) {
+    const auto c = static_cast<std::size_t>(k);
+    if (c < 4) {
+      constexpr std::size_t kAlign =
+          EIGEN_MAX_ALIGN_BYTES > 0 ? EIGEN_MAX_ALIGN_BYTES / sizeof(double) : 1;
+      const std::size_t pad = c * solved % kAlign;
+      column_.resize(static_cast<Eigen::Index>(pad + size));
+      data_ = column_.data() + pad;
+    } else {
+      vector_.resize(size);
+      data_ = vector_.data();
+    }
+    size_ = size;
+  }
+  SampleValues(SampleValues&&) = default;  // the buffers move, so data_ stays valid
+  SampleValues(const SampleValues&) = delete;
+  SampleValues& operator=(const SampleValues&) = delete;
+  double* data() { return data_; }
+  std::span<const double> values() const { return {data_, size_}; }
+  double sum() const {
+    return Eigen::Map<const Eigen::VectorXd>(data_, static_cast<Eigen::Index>(size_)).sum();
+  }
+
+ private:
+  Eigen::VectorXd column_;
+  std::vector<double> vector_;
+  double* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+bool needs_baseline(Sample k) { return k == Sample::Speedups || k == Sample::ExpansionRatios; }
+
+// Reads the cell's samples one at a time (a pass over its rows each, after one that counts them).
+// The samples paired with the baseline are counted in their own pass: the source need not look
+// the baseline up until they are asked for.
+class Samples {
+ public:
+  explicit Samples(const CellRows& rows) : rows_(rows) {
+    rows_.for_each_chunk(false, [this](std::span<const SolvedRow> chunk) {
+      double v;
+      for (const SolvedRow& r : chunk)
+        for (int k = 0; k < kSamples; ++k)
+          sizes_[static_cast<std::size_t>(k)] += sample_value(static_cast<Sample>(k), r, v);
+    });
+  }
+  SampleValues read(Sample k) const {
+    const bool with_baseline = needs_baseline(k);
+    std::size_t size = sizes_[static_cast<std::size_t>(k)];
+    if (with_baseline) {
+      double v;
+      rows_.for_each_chunk(true, [k, &size, &v](std::span<const SolvedRow> chunk) {
+        for (const SolvedRow& r : chunk) size += sample_value(k, r, v);
+      });
+    }
+    SampleValues out(k, size, sizes_[static_cast<std::size_t>(Sample::Expansions)]);
+    double* p = out.data();
+    rows_.for_each_chunk(with_baseline, [k, &p](std::span<const SolvedRow> chunk) {
+      double v;
+      for (const SolvedRow& r : chunk)
+        if (sample_value(k, r, v)) *p++ = v;
+    });
+    return out;
+  }
+
+ private:
+  const CellRows& rows_;
+  std::array<std::size_t, kSamples> sizes_{};  // 0 for those paired with the baseline
+};
+
+}  // namespace
+
+void fill_cell_statistics(const CellRows& rows, const SummaryOptions& opt, SummaryRow& s) {
+  const Samples samples(rows);
+  double total_exp = 0, total_time = 0;
+  {
+    // The growth exponents pair each of expansions and time with the reference length.
+    const SampleValues optimal = samples.read(Sample::Optimal);
+    {
+      const SampleValues e = samples.read(Sample::Expansions);
+      s.mean_expansions = stats::mean(e.values());
+      s.median_expansions = stats::median(e.values());
+      s.p95_expansions = stats::quantile(e.values(), 0.95);
+      total_exp = e.sum();
+      s.expansions_exponent = stats::fit_power_law(optimal.values(), e.values()).exponent;
+    }
+    const SampleValues t = samples.read(Sample::TimeUs);
+    s.mean_time_us = stats::mean(t.values());
+    s.median_time_us = stats::median(t.values());
+    s.p95_time_us = stats::quantile(t.values(), 0.95);
+    total_time = t.sum();
+    s.time_exponent = stats::fit_power_law(optimal.values(), t.values()).exponent;
+  }
+  s.ns_per_expansion = total_exp > 0 ? total_time * 1000.0 / total_exp : kNaN;
+  {
+    const SampleValues g = samples.read(Sample::Generated);
+    s.mean_generated = stats::mean(g.values());
+    s.median_generated = stats::median(g.values());
+    s.p95_generated = stats::quantile(g.values(), 0.95);
+  }
+  {
+    const SampleValues p = samples.read(Sample::PathUs);
+    s.mean_path_us = stats::mean(p.values());
+    s.median_path_us = stats::median(p.values());
+  }
+  s.mean_total_us = stats::mean(samples.read(Sample::TotalUs).values());
+  {
+    const SampleValues sub = samples.read(Sample::Suboptimality);
+    const std::span<const double> v = sub.values();
+    s.mean_suboptimality = stats::mean(v);
+    s.max_suboptimality = v.empty() ? kNaN : *std::max_element(v.begin(), v.end());
+  }
+  s.median_time_spread = stats::median(samples.read(Sample::Spreads).values());
+
+  // Last, the samples paired with the baseline: a source may load the baseline only now.
+  s.speedup = s.speedup_lo = s.speedup_hi = s.expansion_ratio = kNaN;
+  {
+    const SampleValues speedups = samples.read(Sample::Speedups);
+    s.speedup_pairs = speedups.values().size();
+    if (!opt.baseline.empty()) {
+      const stats::ConfidenceInterval ci = stats::bootstrap_geomean_ci(
+          speedups.values(),
+          stats::derive_seed(opt.seed, s.group + '\n' + s.planner + '\n' + s.length_class),
+          opt.bootstrap_resamples);
+      s.speedup = ci.estimate;
+      s.speedup_lo = ci.lower;
+      s.speedup_hi = ci.upper;
+    }
+    fill_time_tests(speedups.values(), s);
+  }
+  const SampleValues exp_ratios = samples.read(Sample::ExpansionRatios);
+  if (!opt.baseline.empty()) s.expansion_ratio = stats::geometric_mean(exp_ratios.values());
+  fill_expansions_test(exp_ratios.values(), s);
 }
 
 }  // namespace pathbench

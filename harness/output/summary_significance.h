@@ -21,10 +21,12 @@ namespace pathbench {
 // Significance level of the verdicts, on Holm-adjusted p-values.
 inline constexpr double kSignificanceLevel = 0.05;
 
-// Fills time_test, expansions_test and median_speedup* of `s` from the per-query ratios
-// baseline / planner (all > 0). p_holm is set to p until adjust_for_multiple_comparisons runs.
-void fill_paired_tests(std::span<const double> time_ratios,
-                       std::span<const double> expansion_ratios, SummaryRow& s);
+// Fill time_test and median_speedup* of `s` from the per-query time ratios baseline / planner
+// (all > 0), and expansions_test from the expansion ratios; two functions so that a cell's two
+// samples need not be in memory together. p_holm is set to p until
+// adjust_for_multiple_comparisons runs.
+void fill_time_tests(std::span<const double> time_ratios, SummaryRow& s);
+void fill_expansions_test(std::span<const double> expansion_ratios, SummaryRow& s);
 
 // Holm-adjusts the time tests of `rows` as one family and the expansions tests as another.
 void adjust_for_multiple_comparisons(std::vector<SummaryRow>& rows);

@@ -3,12 +3,11 @@
 #include <fmt/format.h>
 
 #include <malloc.h>
-#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
+#include <functional>
 
 #include <map>
 #include <memory>
@@ -31,7 +30,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
 
 // What the summaries need of one row, without strings: spilled to disk as raw bytes.
@@ -74,71 +72,94 @@ const BaselineResult* find_baseline(const BaselineIndex& index, std::uint64_t ke
   return it != index.end() && it->first == key ? &it->second : nullptr;
 }
 
-// summarize()'s aggregate() on compact rows: the same values in the same order through the same
-// functions, hence the same numbers. The members of the cell are the `rows` for which
-// `member(row)` holds; every vector is sized exactly first (a counting pass), so the peak is
-// about 100 bytes per member on top of the rows themselves.
+// Most records read back from a cell's spill file at a time (1.5 MB of them).
+constexpr std::size_t kMaxChunkRecords = std::size_t{1} << 14;
+
+// The baseline's index of the cell's group, loaded when first called (empty: no baseline).
+using BaselineLoader = std::function<const BaselineIndex*()>;
+
+// A cell's spill file: its path and record count, and how many records are read at a time.
+struct CellFile {
+  fs::path path;
+  std::size_t rows;
+  std::size_t chunk;
+  template <typename F>
+  void for_each_chunk(F&& f) const {
+    for_each_record_chunk<CompactRow>(path, rows, chunk, f);
+  }
+};
+
+// The solved members of a cell (the records for which member(r) holds), read from its spill file
+// a chunk at a time, each time fill_cell_statistics asks.
 template <typename Member>
-void aggregate(const std::vector<CompactRow>& rows, Member member, const BaselineIndex* base,
+class SpilledCellRows : public CellRows {
+ public:
+  SpilledCellRows(const CellFile& file, Member member, const BaselineLoader& base)
+      : file_(file), member_(member), base_(base) {}
+  void for_each_chunk(bool with_baseline,
+                      const std::function<void(std::span<const SolvedRow>)>& f) const override {
+    constexpr auto kSolved = static_cast<std::uint8_t>(Status::Solved);
+    const BaselineIndex* index = with_baseline && base_ ? base_() : nullptr;
+    std::vector<SolvedRow> solved;
+    solved.reserve(std::min(file_.chunk, file_.rows));
+    file_.for_each_chunk([&](std::span<const CompactRow> chunk) {
+      solved.clear();
+      for (const CompactRow& r : chunk) {
+        if (!member_(r) || r.status != kSolved) continue;
+        SolvedRow& o = solved.emplace_back();
+        o.expansions = static_cast<double>(r.expansions);
+        o.generated = static_cast<double>(r.generated);
+        o.time_us = r.time_us;
+        o.path_us = r.path_us;
+        o.optimal = r.optimal;
+        o.suboptimality = r.suboptimality;
+        o.time_spread = r.time_spread;
+        if (const BaselineResult* b =
+                index ? find_baseline(*index, query_key(r.map, r.query)) : nullptr) {
+          o.paired = true;
+          o.base_time_us = b->time_us;
+          o.base_expansions = b->expansions;
+        }
+      }
+      if (!solved.empty()) f(solved);
+    });
+  }
+
+ private:
+  const CellFile& file_;
+  Member member_;
+  const BaselineLoader& base_;
+};
+
+// summarize()'s aggregate() on compact rows: the same values in the same order through the same
+// functions, hence the same numbers. The members of the cell are the records for which
+// `member(row)` holds. Returns false when the cell has none.
+template <typename Member>
+bool aggregate(const CellFile& file, Member member, const BaselineLoader& base,
                const SummaryOptions& opt, SummaryRow& s) {
   constexpr auto kSolved = static_cast<std::uint8_t>(Status::Solved);
-  std::size_t n_solved = 0, n_spread = 0, n_path = 0, n_sub = 0;
-  for (const CompactRow& r : rows) {
-    if (!member(r) || r.status != kSolved) continue;
-    ++n_solved;
-    n_spread += !std::isnan(r.time_spread);
-    n_path += !std::isnan(r.path_us);
-    n_sub += std::isfinite(r.optimal) && !std::isnan(r.suboptimality);
-  }
   std::set<std::int32_t> maps_seen;
-  CellSamples c;
-  auto& [m, sub, speedups, exp_ratios, spreads, path_times, totals] = c;
-  sub.reserve(n_sub);
-  spreads.reserve(n_spread);
-  path_times.reserve(n_path);
-  totals.reserve(n_path);
-  if (base) {
-    speedups.reserve(n_solved);
-    exp_ratios.reserve(n_solved);
-  }
-  // One row per solved query, columns expansions, generated, time_us, optimal length.
-  m.resize(static_cast<Eigen::Index>(n_solved), 4);
-  Eigen::Index i = 0;
-  for (const CompactRow& row : rows) {
-    if (!member(row)) continue;
-    const CompactRow* r = &row;
-    ++s.queries;
-    if (r->flags & kValidated) ++s.validated;
-    if (r->flags & kValid) ++s.valid;
-    if (maps_seen.insert(r->map).second) {
-      if (std::isfinite(r->prep_ms)) s.prep_ms += r->prep_ms;
-      s.prep_bytes = std::max<std::size_t>(s.prep_bytes, r->prep_bytes);
+  file.for_each_chunk([&](std::span<const CompactRow> chunk) {
+    for (const CompactRow& r : chunk) {
+      if (!member(r)) continue;
+      ++s.queries;
+      if (r.flags & kValidated) ++s.validated;
+      if (r.flags & kValid) ++s.valid;
+      if (maps_seen.insert(r.map).second) {
+        if (std::isfinite(r.prep_ms)) s.prep_ms += r.prep_ms;
+        s.prep_bytes = std::max<std::size_t>(s.prep_bytes, r.prep_bytes);
+      }
+      if (r.status != kSolved) continue;
+      ++s.solved;
+      if (std::isfinite(r.optimal)) {
+        ++s.with_reference;
+        if (r.flags & kOptimal) ++s.optimal;
+      }
     }
-    if (r->status != kSolved) continue;
-    ++s.solved;
-    m(i, 0) = static_cast<double>(r->expansions);
-    m(i, 1) = static_cast<double>(r->generated);
-    m(i, 2) = r->time_us;
-    m(i, 3) = r->optimal;
-    ++i;
-    if (!std::isnan(r->time_spread)) spreads.push_back(r->time_spread);
-    if (!std::isnan(r->path_us)) {
-      path_times.push_back(r->path_us);
-      totals.push_back(r->time_us + r->path_us);
-    }
-    if (std::isfinite(r->optimal)) {
-      ++s.with_reference;
-      if (r->flags & kOptimal) ++s.optimal;
-      if (!std::isnan(r->suboptimality)) sub.push_back(r->suboptimality);
-    }
-    if (const BaselineResult* b =
-            base ? find_baseline(*base, query_key(r->map, r->query)) : nullptr) {
-      if (b->time_us > 0 && r->time_us > 0) speedups.push_back(b->time_us / r->time_us);
-      const double e = static_cast<double>(r->expansions);
-      if (b->expansions > 0 && e > 0) exp_ratios.push_back(b->expansions / e);
-    }
-  }
-  fill_cell_statistics(c, opt, s);
+  });
+  if (s.queries == 0) return false;
+  fill_cell_statistics(SpilledCellRows<Member>(file, member, base), opt, s);
+  return true;
 }
 
 // Interns strings to dense indices in first-seen order (each name stored once: the index points
@@ -260,34 +281,47 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
       if (planners.name(c.planner) == opt.baseline) return c.planner;
     return -1;
   }();
-  int base_group = -1;
+  // The spill buffer's size also bounds the read-back chunks, so that a test with a small buffer
+  // reads cells back in many chunks.
+  const std::size_t read_chunk = std::clamp<std::size_t>(spill_buffer_rows, 1, kMaxChunkRecords);
+  int base_group = -1;  // whose baseline `base` holds (-1: none)
   BaselineIndex base;
-  const auto load_baseline = [&](int group) {
-    if (group == base_group) return;
-    base_group = group;
+  const auto drop_baseline = [&] {
+    base_group = -1;
     base.clear();
     base.shrink_to_fit();
+  };
+  const auto load_baseline = [&](int group) -> const BaselineIndex* {
+    if (group == base_group) return &base;
+    drop_baseline();
+    base_group = group;
     const auto it = cell_of.find({group, baseline});
-    if (it == cell_of.end()) return;
-    for (const CompactRow& r :
-         load_records<CompactRow>(scratch.file("cell", it->second), cells[it->second].rows))
-      if (r.status == static_cast<std::uint8_t>(Status::Solved))
-        base.emplace_back(query_key(r.map, r.query),
-                          BaselineResult{r.time_us, static_cast<double>(r.expansions)});
+    if (it == cell_of.end()) return &base;
+    const CellFile file{scratch.file("cell", it->second), cells[it->second].rows, read_chunk};
+    base.reserve(file.rows);
+    file.for_each_chunk([&](std::span<const CompactRow> chunk) {
+      for (const CompactRow& r : chunk)
+        if (r.status == static_cast<std::uint8_t>(Status::Solved))
+          base.emplace_back(query_key(r.map, r.query),
+                            BaselineResult{r.time_us, static_cast<double>(r.expansions)});
+    });
     // A duplicated baseline run is reported as an error below; which of its values is found here
     // does not matter.
     std::sort(base.begin(), base.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
+    return &base;
   };
 
   for (std::size_t ci = 0; ci < cells.size(); ++ci) {
     const Cell& cell = cells[ci];
     out.largest_cell = std::max(out.largest_cell, cell.rows);
-    std::vector<CompactRow> rows = load_records<CompactRow>(scratch.file("cell", ci), cell.rows);
+    const CellFile file{scratch.file("cell", ci), cell.rows, read_chunk};
     {
       std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;  // (query key, line)
-      keys.reserve(rows.size());
-      for (const CompactRow& r : rows) keys.emplace_back(query_key(r.map, r.query), r.line);
+      keys.reserve(cell.rows);
+      file.for_each_chunk([&](std::span<const CompactRow> chunk) {
+        for (const CompactRow& r : chunk) keys.emplace_back(query_key(r.map, r.query), r.line);
+      });
       std::sort(keys.begin(), keys.end());
       for (std::size_t i = 1; i < keys.size(); ++i)
         if (keys[i].first == keys[i - 1].first && (dup_line == 0 || keys[i].second < dup_line)) {
@@ -298,34 +332,36 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
           dup_planner = cell.planner;
         }
     }
+    release_freed_memory();
     if (dup_line != 0) continue;  // the whole summary fails: no need to aggregate
-    const BaselineIndex* b = nullptr;
-    if (baseline >= 0) {
-      load_baseline(cell.group);
-      b = &base;
-    }
+    // The baseline is loaded when the samples paired with it are read, after the growth-exponent
+    // fit, and dropped after each summary, so that no fit holds it too (the two are the peaks of a
+    // cell): reloading it (a read of its cell and a sort) costs little beside the bootstrap.
+    const BaselineLoader b =
+        baseline >= 0
+            ? BaselineLoader([&load_baseline, group = cell.group] { return load_baseline(group); })
+            : BaselineLoader();
     SummaryRow s;
     s.group = groups.name(cell.group);
     s.planner = planners.name(cell.planner);
     aggregate(
-        rows, [](const CompactRow&) { return true; }, b, opt, s);
+        file, [](const CompactRow&) { return true; }, b, opt, s);
+    drop_baseline();
     out.overall.push_back(std::move(s));
     // Length classes: each row's bucket in thirds of its map's bucket range.
     for (int k = 0; k < 3; ++k) {
-      const auto in_class = [&](const CompactRow& r) {
+      const auto in_class = [&bucket_range, k](const CompactRow& r) {
         const std::pair<int, int>& range = bucket_range[static_cast<std::size_t>(r.map)];
         return std::clamp(3 * (r.bucket - range.first) / (range.second - range.first + 1), 0, 2) ==
                k;
       };
-      if (std::none_of(rows.begin(), rows.end(), in_class)) continue;
       SummaryRow l;
       l.group = groups.name(cell.group);
       l.planner = planners.name(cell.planner);
       l.length_class = kLengthClasses[k];
-      aggregate(rows, in_class, b, opt, l);
-      out.by_length.push_back(std::move(l));
+      if (aggregate(file, in_class, b, opt, l)) out.by_length.push_back(std::move(l));
+      drop_baseline();
     }
-    rows = {};
     release_freed_memory();
   }
   if (dup_line != 0) {

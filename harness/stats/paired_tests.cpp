@@ -43,6 +43,7 @@ double wilcoxon_exact_cdf(std::size_t n, double k) {
 WilcoxonResult wilcoxon_signed_rank(std::span<const double> d) {
   WilcoxonResult r;
   std::vector<double> nz;
+  nz.reserve(d.size());  // no growth by doubling: d can be a whole table cell's pairs
   std::size_t total = 0;
   for (double v : d) {
     if (std::isnan(v)) continue;

@@ -96,25 +96,39 @@ ConfidenceInterval bootstrap_geomean_ci(std::span<const double> ratios, std::uin
 PowerFit fit_power_law(std::span<const double> x, std::span<const double> y) {
   PowerFit fit{kNaN, kNaN, kNaN, 0};
   const std::size_t n = std::min(x.size(), y.size());
-  std::vector<std::size_t> use;
-  for (std::size_t i = 0; i < n; ++i)
-    if (x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i])) use.push_back(i);
-  fit.points = use.size();
-  if (use.size() < 3) return fit;
-  const auto m = static_cast<Eigen::Index>(use.size());
+  const auto usable = [&](std::size_t i) {
+    return x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i]);
+  };
+  for (std::size_t i = 0; i < n; ++i) fit.points += usable(i);
+  if (fit.points < 3) return fit;
+  // `report` fits whole table cells (millions of points), so the working memory is kept to the
+  // design matrix and target (24 bytes a point) and one copy of the target: no index of the
+  // usable points, and the QR decomposition is computed in the design matrix's own storage, which
+  // is then refilled for the residuals. Same operations on the same values as with a copy: the
+  // same bits.
+  const auto m = static_cast<Eigen::Index>(fit.points);
   Eigen::MatrixXd design(m, 2);
   Eigen::VectorXd target(m);
-  for (Eigen::Index r = 0; r < m; ++r) {
-    const std::size_t i = use[static_cast<std::size_t>(r)];
-    design(r, 0) = 1.0;
-    design(r, 1) = std::log(x[i]);
-    target[r] = std::log(y[i]);
-  }
+  const auto fill = [&] {
+    Eigen::Index r = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (usable(i)) {
+        design(r, 0) = 1.0;
+        design(r, 1) = std::log(x[i]);
+        target[r++] = std::log(y[i]);
+      }
+  };
+  fill();
   // All x equal: the slope is undefined (the design matrix has rank 1).
   if (design.col(1).maxCoeff() - design.col(1).minCoeff() <= 1e-12) return fit;
-  const Eigen::Vector2d coef = design.colPivHouseholderQr().solve(target);
+  Eigen::Vector2d coef;
+  {
+    const Eigen::ColPivHouseholderQR<Eigen::Ref<Eigen::MatrixXd>> qr(design);
+    coef = qr.solve(target);
+  }
   fit.log_coefficient = coef[0];
   fit.exponent = coef[1];
+  fill();
   const Eigen::VectorXd residual = target - design * coef;
   const double ss_tot = (target.array() - target.mean()).square().sum();
   fit.r_squared = ss_tot > 0 ? 1.0 - residual.squaredNorm() / ss_tot : 1.0;
