@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <limits>
 
 #include "harness/stats/paired_tests.h"
 #include "harness/text/number_format.h"
@@ -11,7 +10,6 @@
 namespace pathbench {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 PairedTest test_log_ratios(std::span<const double> ratios) {
   std::vector<double> logs;
