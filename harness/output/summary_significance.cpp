@@ -10,7 +10,6 @@
 namespace pathbench {
 namespace {
 
-
 PairedTest test_log_ratios(std::span<const double> ratios) {
   std::vector<double> logs;
   logs.reserve(ratios.size());

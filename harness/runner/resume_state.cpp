@@ -218,7 +218,6 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
                                    "cannot resume",
                                    r.dataset, r.map, r.planner));
     point.done.add(r);
-    ++point.previous_rows;
     if (failed_validation(r)) ++point.previous_invalid;
   };
   // Paths: one per row, always. A run that saved them goes on saving them; one that did not
@@ -252,7 +251,7 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
                                    r.dataset, r.map, r.planner, r.query, first));
     }
   }
-  if (save_paths && !had_paths && point.previous_rows > 0)
+  if (save_paths && !had_paths && point.done.size() > 0)
     throw InputError(staging.string(), 0, "--save-paths",
                      "the interrupted run did not save paths; resume it without --save-paths");
   if (had_paths && !save_paths)
@@ -269,7 +268,7 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
   const nlohmann::json now = build_and_machine_info();
   meta["resumed"].push_back({{"date_utc", now["date_utc"]},
                              {"git_commit", now["git_commit"]},
-                             {"rows_kept", point.previous_rows}});
+                             {"rows_kept", point.done.size()}});
   run.write_meta();
   return point;
 }

@@ -74,9 +74,8 @@ Shard resumed_shard(const StagedRun& run, const Shard& requested);
 
 // Where an interrupted run stopped, and how it goes on.
 struct ResumePoint {
-  std::size_t previous_rows = 0;          // the rows kept (aligned with paths.jsonl)
+  DoneRuns done;                          // the rows kept (aligned with paths.jsonl): skipped
   std::size_t previous_invalid = 0;       // of those, rows that failed validation
-  DoneRuns done;                          // their runs, skipped
   GroupBy summary_by = GroupBy::Dataset;  // as the interrupted run would have summarised
   bool save_paths = false;                // it saved paths: go on saving them
 };

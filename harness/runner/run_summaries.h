@@ -5,7 +5,6 @@
 // `pathbench report` recomputes from the same file.
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -15,17 +14,12 @@ namespace pathbench {
 
 class StagedRun;
 
-struct RunSummaries {
-  std::vector<SummaryRow> overall;
-  std::size_t rows = 0;     // of runs.csv
-  std::size_t invalid = 0;  // rows that failed validation (a planner's fault, never a data problem)
-};
-
 // Streams run.staging()/runs.csv (every row must have been written and flushed), records the
 // bad-query counts in meta.json, writes meta.json and then the summary files into the staging
 // folder, ending summary.md with the measurement notes of the meta.json written. Its scratch
 // folder lies inside the staging folder (ours under the run lock) and is gone when it returns.
-RunSummaries write_run_summaries(StagedRun& run, const std::string& title,
-                                 const SummaryOptions& options);
+// Returns the overall summary rows.
+std::vector<SummaryRow> write_run_summaries(StagedRun& run, const std::string& title,
+                                            const SummaryOptions& options);
 
 }  // namespace pathbench

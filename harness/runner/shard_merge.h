@@ -8,9 +8,9 @@
 // --shard K/N to rerun), a shard whose runs.csv is short or holds rows of another shard, a shard
 // whose rows are not in the run's order (pathbench writes them in it, resumed or not).
 //
-// Memory: one row per shard and a counter per (map, planner), not the rows: each shard's runs.csv (and
-// paths.jsonl) is read a row at a time and the shards are merged k-way in the experiment's order;
-// every check runs on the stream (the output is staged, and removed when one fails), and the
+// Memory: one row per shard and a counter per (map, planner), not the rows: each shard's runs.csv
+// (and paths.jsonl) is read a row at a time and the shards are merged k-way in the experiment's
+// order; every check runs on the stream (the output is staged, and removed when one fails), and the
 // summaries are streamed back from the merged runs.csv (harness/runner/run_summaries.h).
 #pragma once
 

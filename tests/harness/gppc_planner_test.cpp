@@ -1,11 +1,10 @@
 // The gppc planner (algorithms/planners/gppc, docs/gppc.md) with a tiny start-kit entry of ours,
 // tests/fixtures/gppc/toy_entry (Dijkstra answering jump-point waypoints one segment per GetPath
 // call; a -DTOY_MODE flag in its Makefile makes it faulty). Each test copies the entry into its
-// own scratch folder, with its own build and index cache (PATHBENCH_GPPC_CACHE), so the tests
-// run without the competition's archive: build, build cache, preprocessing and its cache,
-// --rebuild-index, the competition's clocks, waypoints, validation, and the faults (a segment off
-// the 8 directions, a crash, a GetPath that never ends, a compile error); the real archive only
-// when GPPC_ARCHIVE is set.
+// own scratch folder and build and index cache (PATHBENCH_GPPC_CACHE), so the tests need no
+// archive: build, caches, --rebuild-index, the competition's clocks, waypoints, validation, and
+// the faults (a segment off the 8 directions, a crash, a GetPath that never ends, a compile
+// error); the real archive only when GPPC_ARCHIVE is set.
 #include <signal.h>
 #include <sys/wait.h>
 
@@ -86,9 +85,8 @@ class GppcPlannerTest : public ::testing::Test {
     return e;
   }
 
-  // A 12x8 map with a wall down column 5 (open in the top and bottom rows) and a scen file with
-  // the reference Dijkstra's costs. Query 1 runs straight through the wall; queries 0 and 2 are
-  // off the 8 directions.
+  // A 12x8 map, a wall down column 5 open in the top and bottom rows, and a scen with reference
+  // Dijkstra costs: query 1 runs straight through the wall, queries 0 and 2 off the 8 directions.
   fs::path wall_map() {
     const std::string text =
         "type octile\nheight 8\nwidth 12\nmap\n............\n.....@......\n.....@......\n"
@@ -355,7 +353,8 @@ TEST_F(GppcPlannerTest, StopDuringPreprocessMapIsPrompt) {
   EXPECT_EQ(read_runs_csv(partial / "runs.csv").rows.size(), 0u);
 }
 
-// A build failure names the entry, the file and the compiler's first error, on every row.
+// A build failure names the entry, the file and the compiler's first error, on every row, and
+// leaves only its log in the cache (named by the message), no temporary folder.
 TEST_F(GppcPlannerTest, CompileErrorNamesEntryAndFirstError) {
   const fs::path entry = toy_entry("broken");
   ASSERT_TRUE(testing::write_text(entry / "Entry.cpp",
@@ -373,7 +372,6 @@ TEST_F(GppcPlannerTest, CompileErrorNamesEntryAndFirstError) {
     EXPECT_NE(r.error.find("undeclared_name"), std::string::npos) << r.error;
     EXPECT_NE(r.error.find("was not declared in this scope"), std::string::npos) << r.error;
   }
-  // The failed build leaves only its log, named by the message (so no temporary folder).
   const std::vector<fs::path> left = builds();
   ASSERT_EQ(left.size(), 1u);
   EXPECT_NE(csv.rows[0].error.find(left[0].string() + ")"), std::string::npos) << left[0];
