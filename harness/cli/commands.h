@@ -11,6 +11,8 @@
 #include <filesystem>
 
 #include "harness/cli_support/subcommand.h"
+#include "harness/output/summary.h"
+#include "harness/runner/exit_codes.h"
 
 namespace pathbench::cli {
 
@@ -27,13 +29,15 @@ Subcommand add_export_dimacs_command(CLI::App& app);  // export_dimacs_command.c
 Subcommand add_check_data_command(CLI::App& app);     // check_data_command.cpp
 Subcommand add_columns_command(CLI::App& app);        // columns_command.cpp
 
-// `compare`'s exit code when a planner got significantly slower than the threshold.
-inline constexpr int kExitRegression = 4;
-// `run` and `merge`: some result failed validation (see the error column).
-inline constexpr int kExitInvalidResults = 3;
-
 // 0 when `invalid` is 0; else says on stderr how many `what` ("results", "runs") failed
 // validation and where (`csv`), and returns kExitInvalidResults. Defined in run_command.cpp.
 int report_invalid(std::size_t invalid, const char* what, const std::filesystem::path& csv);
+
+// The end of a finished run or merge on stdout, the same for both: the summary table (a dynamic
+// run's made from its dynamic.csv), "<prefix>R rows, I invalid. Results: DIR" and where the
+// tables are; returns report_invalid's code. Defined in run_command.cpp.
+int print_finished_run(const std::filesystem::path& dir, bool dynamic,
+                       const std::vector<SummaryRow>& summary, std::size_t rows,
+                       std::size_t invalid, const std::string& prefix);
 
 }  // namespace pathbench::cli

@@ -33,10 +33,8 @@ int merge_command(const MergeArgs& args) {
   opt.overwrite = args.overwrite;
   opt.allow_mixed_commits = args.allow_mixed_commits;
   const MergeOutcome out = merge_shards(opt, std::cout);
-  print_summary_table(std::cout, out.summary);
-  std::cout << fmt::format("\nmerged {} shards: {} rows, {} invalid. Results: {}\n", out.shards,
-                           out.rows, out.invalid, out.dir.string());
-  return report_invalid(out.invalid, "results", out.dir / "runs.csv");
+  return print_finished_run(out.dir, out.dynamic, out.summary, out.rows, out.invalid,
+                            fmt::format("merged {} shards: ", out.shards));
 }
 
 }  // namespace

@@ -11,8 +11,9 @@
 #include "algorithms/core/input_error.h"
 #include "harness/cli/commands.h"
 #include "harness/cli_support/run_config_source.h"
+#include "harness/output/dynamic_csv.h"
+#include "harness/output/dynamic_summary.h"
 #include "harness/output/summary.h"
-#include "harness/runner/dynamic_runner.h"
 #include "harness/runner/experiment_runner.h"
 #include "harness/runner/parallel_run.h"
 #include "harness/runner/shard.h"
@@ -62,16 +63,8 @@ void run_options(CLI::App& cmd, RunArgs& a) {
                "(docs/gppc.md)");
 }
 
-int run_dynamic(const ExperimentConfig& cfg, const DynamicSpec& dyn, const RunOptions& opt) {
-  const DynamicOutcome out = run_dynamic_experiment(cfg, dyn, opt, std::cout);
-  std::cout << '\n';
-  print_dynamic_summary(std::cout, out.rows);
-  std::cout << fmt::format("\n{} agent runs, {} invalid. Results: {}\n", out.rows.size(),
-                           out.invalid, out.dir.string());
-  return report_invalid(out.invalid, "runs", out.dir / "dynamic.csv");
-}
-
-int run_static(const ExperimentConfig& cfg, const RunOptions& opt, int jobs, bool parallel_resume) {
+// One path for every kind of run: static or dynamic, one process, --jobs, resumed.
+int run_any(const ExperimentConfig& cfg, const RunOptions& opt, int jobs, bool parallel_resume) {
   RunOutcome out;
   try {
     if (parallel_resume)
@@ -85,19 +78,13 @@ int run_static(const ExperimentConfig& cfg, const RunOptions& opt, int jobs, boo
         "error: {}\nthe rows written so far are kept in {}; once the cause is fixed (free disk "
         "space), resume with: pathbench run --resume {}\n",
         e.what(), e.staging().string(), e.staging().string());
-    return 1;
+    return kExitFailure;
   }
   if (out.interrupted) {
     std::cerr << interruption_message(out);
-    return 128 + out.signal;  // as a shell reports a process ended by it
+    return exit_code_for_signal(out.signal);
   }
-  std::cout << '\n';
-  print_summary_table(std::cout, out.summary);
-  std::cout << fmt::format("\n{} rows, {} invalid. Results: {}\n", out.rows, out.invalid,
-                           out.dir.string());
-  std::cout << fmt::format("Tables: {}/summary.md. Plots and report.html: pathbench report {}\n",
-                           out.dir.string(), out.dir.string());
-  return report_invalid(out.invalid, "results", out.dir / "runs.csv");
+  return print_finished_run(out.dir, out.dynamic, out.summary, out.rows, out.invalid, "");
 }
 
 int run_command(const RunArgs& args) {
@@ -119,21 +106,8 @@ int run_command(const RunArgs& args) {
   RunOptions opt = args.options;
   opt.progress = isatty(2) ? &std::cerr : nullptr;
   opt.warnings = &std::cerr;
-  if (cfg.dynamic && !opt.resume_dir.empty())
-    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
-                     "--resume is not supported for dynamic experiments");
-  if (cfg.dynamic && args.shard_given)
-    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
-                     "--shard is not supported for dynamic experiments");
-  if (cfg.dynamic && args.jobs > 1)
-    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
-                     "--jobs is not supported for dynamic experiments");
   opt.summary_by = args.by_map ? GroupBy::Map : cfg.summary_by;
-  if (cfg.dynamic && (opt.cpu >= 0 || cfg.cpu >= 0))
-    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
-                     "cpu / --cpu is not supported for dynamic experiments");
-  if (cfg.dynamic) return run_dynamic(cfg, *cfg.dynamic, opt);
-  return run_static(cfg, opt, args.jobs, parallel_resume);
+  return run_any(cfg, opt, args.jobs, parallel_resume);
 }
 
 }  // namespace
@@ -143,6 +117,24 @@ int report_invalid(std::size_t invalid, const char* what, const std::filesystem:
   std::cerr << fmt::format("error: {} {} failed validation (see the error column of {})\n", invalid,
                            what, csv.string());
   return kExitInvalidResults;
+}
+
+int print_finished_run(const std::filesystem::path& dir, bool dynamic,
+                       const std::vector<SummaryRow>& summary, std::size_t rows,
+                       std::size_t invalid, const std::string& prefix) {
+  std::cout << '\n';
+  if (dynamic) {
+    print_dynamic_summary(std::cout, read_dynamic_csv(dir / "dynamic.csv"));
+  } else {
+    print_summary_table(std::cout, summary);
+  }
+  std::cout << fmt::format("\n{}{} {}, {} invalid. Results: {}\n", prefix, rows,
+                           dynamic ? "agent runs" : "rows", invalid, dir.string());
+  if (!dynamic)
+    std::cout << fmt::format("Tables: {}/summary.md. Plots and report.html: pathbench report {}\n",
+                             dir.string(), dir.string());
+  return report_invalid(invalid, dynamic ? "runs" : "results",
+                        dir / (dynamic ? "dynamic.csv" : "runs.csv"));
 }
 
 Subcommand add_run_command(CLI::App& app) {

@@ -8,10 +8,9 @@
 #include <functional>
 #include <iosfwd>
 
-namespace pathbench::cli {
+#include "harness/runner/exit_codes.h"
 
-inline constexpr int kExitBadInput = 2;
-inline constexpr int kExitFailure = 1;
+namespace pathbench::cli {
 
 // The exit code for an exception that ended a command.
 int exit_code_for(const std::exception& e);

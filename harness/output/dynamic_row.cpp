@@ -1,80 +1,124 @@
 #include "harness/output/dynamic_row.h"
 
 #include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "harness/output/csv_writer.h"
 
 namespace pathbench {
 namespace {
 
+// One text form per field type, both ways: csv_number's shortest round-trip numbers (empty =
+// NaN, "inf"), true/false, decimal integers. Reading back what was printed gives the same value.
+std::string to_text(const std::string& v) { return v; }
+std::string to_text(bool v) { return v ? "true" : "false"; }
+std::string to_text(double v) { return csv_number(v); }
+template <typename T>
+requires std::is_integral_v<T> std::string to_text(T v) { return std::to_string(v); }
+
+bool from_text(std::string_view s, std::string& v) {
+  v.assign(s);
+  return true;
+}
+bool from_text(std::string_view s, bool& v) {
+  v = s == "true";
+  return v || s == "false";
+}
+bool from_text(std::string_view s, double& v) {
+  if (s.empty()) {
+    v = std::numeric_limits<double>::quiet_NaN();
+    return true;
+  }
+  if (s == "inf" || s == "-inf") {
+    v = s[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+    return true;
+  }
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && end == s.data() + s.size();
+}
+template <typename T>
+requires std::is_integral_v<T>
+bool from_text(std::string_view s, T& v) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+}
+
+struct Access {
+  std::string (*field)(const DynamicRunRow&);
+  bool (*read)(std::string_view, DynamicRunRow&);
+};
+
+template <auto Member>
+constexpr Access member() {
+  return {[](const DynamicRunRow& r) { return to_text(r.*Member); },
+          [](std::string_view s, DynamicRunRow& r) { return from_text(s, r.*Member); }};
+}
+
+template <auto PointMember, auto Coordinate>
+constexpr Access coord() {
+  return {[](const DynamicRunRow& r) { return to_text((r.*PointMember).*Coordinate); },
+          [](std::string_view s, DynamicRunRow& r) {
+            return from_text(s, (r.*PointMember).*Coordinate);
+          }};
+}
+
+constexpr DynamicColumn column(std::string_view name, std::string_view unit,
+                               std::string_view meaning, Access access) {
+  return {name, unit, meaning, access.field, access.read};
+}
+
 const std::array kDynamicSchema = {
-    DynamicColumn{
+    column(
         "kind", "",
         "unknown_terrain (the agent discovers the map) or changing_map (cells change as it moves)",
-        [](const DynamicRunRow& r) { return std::string(r.kind); }},
-    DynamicColumn{"dataset", "", "dataset name from the config",
-                  [](const DynamicRunRow& r) { return std::string(r.dataset); }},
-    DynamicColumn{"map", "", "map file name",
-                  [](const DynamicRunRow& r) { return std::string(r.map); }},
-    DynamicColumn{"run", "", "index of the agent run on this map",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.run)); }},
-    DynamicColumn{"planner", "", "the planner's label in the config",
-                  [](const DynamicRunRow& r) { return std::string(r.planner); }},
-    DynamicColumn{"algorithm", "", "registry name of the planner",
-                  [](const DynamicRunRow& r) { return std::string(r.algorithm); }},
-    DynamicColumn{"sx", "cell", "start column",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.start.x)); }},
-    DynamicColumn{"sy", "cell", "start row",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.start.y)); }},
-    DynamicColumn{"gx", "cell", "goal column",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.goal.x)); }},
-    DynamicColumn{"gy", "cell", "goal row",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.goal.y)); }},
-    DynamicColumn{"optimal", "",
-                  "start -> goal cost on the initial true map (reference or .scen length)",
-                  [](const DynamicRunRow& r) { return std::string(csv_number(r.optimal)); }},
-    DynamicColumn{"success", "", "true when the agent arrived",
-                  [](const DynamicRunRow& r) { return std::string(r.success ? "true" : "false"); }},
-    DynamicColumn{"valid", "", "false when a step was illegal or a cost did not add up (see error)",
-                  [](const DynamicRunRow& r) { return std::string(r.valid ? "true" : "false"); }},
-    DynamicColumn{"end", "", "arrived, unreachable, timeout, max_steps, illegal_step, ...",
-                  [](const DynamicRunRow& r) { return std::string(r.end); }},
-    DynamicColumn{"steps", "", "moves the agent made",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.steps)); }},
-    DynamicColumn{"cost", "", "step costs travelled on the true map",
-                  [](const DynamicRunRow& r) { return std::string(csv_number(r.cost)); }},
-    DynamicColumn{"replans", "", "plans after the first",
-                  [](const DynamicRunRow& r) { return std::string(std::to_string(r.replans)); }},
-    DynamicColumn{
-        "changed_cells", "", "cells reported to the planner as changed over the run",
-        [](const DynamicRunRow& r) { return std::string(std::to_string(r.changed_cells)); }},
-    DynamicColumn{
-        "initial_expansions", "", "expansions of the first plan",
-        [](const DynamicRunRow& r) { return std::string(std::to_string(r.initial_expansions)); }},
-    DynamicColumn{
-        "initial_time_us", "us", "time of the first plan",
-        [](const DynamicRunRow& r) { return std::string(csv_number(r.initial_time_us)); }},
-    DynamicColumn{
-        "total_expansions", "", "expansions of all plans, the first included",
-        [](const DynamicRunRow& r) { return std::string(std::to_string(r.total_expansions)); }},
-    DynamicColumn{"max_replan_expansions", "",
-                  "the largest replan's expansions (the first plan excluded)",
-                  [](const DynamicRunRow& r) {
-                    return std::string(std::to_string(r.max_replan_expansions));
-                  }},
-    DynamicColumn{"total_time_us", "us", "all plans: update + re-prepare + search + path writing",
-                  [](const DynamicRunRow& r) { return std::string(csv_number(r.total_time_us)); }},
-    DynamicColumn{
-        "max_replan_time_us", "us", "the slowest replan",
-        [](const DynamicRunRow& r) { return std::string(csv_number(r.max_replan_time_us)); }},
-    DynamicColumn{
-        "reprepare_us", "us",
-        "part of total_time_us spent re-running prepare() (planners that are not incremental)",
-        [](const DynamicRunRow& r) { return std::string(csv_number(r.reprepare_us)); }},
-    DynamicColumn{"path_us", "us", "part of total_time_us spent writing paths after the searches",
-                  [](const DynamicRunRow& r) { return std::string(csv_number(r.path_us)); }},
-    DynamicColumn{"error", "", "why the run is invalid (empty when valid)",
-                  [](const DynamicRunRow& r) { return std::string(r.error); }},
+        member<&DynamicRunRow::kind>()),
+    column("dataset", "", "dataset name from the config", member<&DynamicRunRow::dataset>()),
+    column("map", "", "map file name", member<&DynamicRunRow::map>()),
+    column("run", "", "index of the agent run on this map", member<&DynamicRunRow::run>()),
+    column("planner", "", "the planner's label in the config", member<&DynamicRunRow::planner>()),
+    column("algorithm", "", "registry name of the planner", member<&DynamicRunRow::algorithm>()),
+    column("incremental", "",
+           "true when the planner repairs its last search after a change (D* Lite); the "
+           "summary's ratios compare the others against it",
+           member<&DynamicRunRow::incremental>()),
+    column("sx", "cell", "start column", coord<&DynamicRunRow::start, &Point::x>()),
+    column("sy", "cell", "start row", coord<&DynamicRunRow::start, &Point::y>()),
+    column("gx", "cell", "goal column", coord<&DynamicRunRow::goal, &Point::x>()),
+    column("gy", "cell", "goal row", coord<&DynamicRunRow::goal, &Point::y>()),
+    column("optimal", "", "start -> goal cost on the initial true map (reference or .scen length)",
+           member<&DynamicRunRow::optimal>()),
+    column("success", "", "true when the agent arrived", member<&DynamicRunRow::success>()),
+    column("valid", "", "false when a step was illegal or a cost did not add up (see error)",
+           member<&DynamicRunRow::valid>()),
+    column("end", "", "arrived, unreachable, timeout, max_steps, illegal_step, ...",
+           member<&DynamicRunRow::end>()),
+    column("steps", "", "moves the agent made", member<&DynamicRunRow::steps>()),
+    column("cost", "", "step costs travelled on the true map", member<&DynamicRunRow::cost>()),
+    column("replans", "", "plans after the first", member<&DynamicRunRow::replans>()),
+    column("changed_cells", "", "cells reported to the planner as changed over the run",
+           member<&DynamicRunRow::changed_cells>()),
+    column("initial_expansions", "", "expansions of the first plan",
+           member<&DynamicRunRow::initial_expansions>()),
+    column("initial_time_us", "us", "time of the first plan",
+           member<&DynamicRunRow::initial_time_us>()),
+    column("total_expansions", "", "expansions of all plans, the first included",
+           member<&DynamicRunRow::total_expansions>()),
+    column("max_replan_expansions", "", "the largest replan's expansions (the first plan excluded)",
+           member<&DynamicRunRow::max_replan_expansions>()),
+    column("total_time_us", "us", "all plans: update + re-prepare + search + path writing",
+           member<&DynamicRunRow::total_time_us>()),
+    column("max_replan_time_us", "us", "the slowest replan",
+           member<&DynamicRunRow::max_replan_time_us>()),
+    column("reprepare_us", "us",
+           "part of total_time_us spent re-running prepare() (planners that are not incremental)",
+           member<&DynamicRunRow::reprepare_us>()),
+    column("path_us", "us", "part of total_time_us spent writing paths after the searches",
+           member<&DynamicRunRow::path_us>()),
+    column("error", "", "why the run is invalid (empty when valid)",
+           member<&DynamicRunRow::error>()),
 };
 
 }  // namespace

@@ -39,14 +39,17 @@ struct DynamicRunRow {
   std::string error;  // why the run is invalid (empty when valid)
 };
 
-// dynamic.csv's schema, declared once: each column's name, unit, meaning and how a row prints it.
-// The header, the fields and the README's table (`pathbench columns --dynamic --markdown`,
+// dynamic.csv's schema, declared once: each column's name, unit, meaning, and the row field it
+// prints and reads back. The header, the fields, the reader (harness/output/dynamic_csv.h: resume
+// and merge read rows back) and the README's table (`pathbench columns --dynamic --markdown`,
 // checked by tests/harness/run_schema_test.cpp) all come from it.
 struct DynamicColumn {
   std::string_view name;
   std::string_view unit;  // empty when none
   std::string_view meaning;
   std::string (*field)(const DynamicRunRow&);  // the field as text, before CSV escaping
+  // Parses `text` (as `field` printed it) into the row; false when it does not parse.
+  bool (*read)(std::string_view text, DynamicRunRow&);
 };
 std::span<const DynamicColumn> dynamic_schema();
 ColumnTable dynamic_schema_table();

@@ -15,7 +15,6 @@
 #include "harness/config/experiment_config.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/python/py_errors.h"
-#include "harness/runner/dynamic_runner.h"
 #include "harness/runner/experiment_runner.h"
 
 namespace py = pybind11;
@@ -47,17 +46,6 @@ fs::path run_config(const RunRequest& req, std::ostream& log) {
   opt.save_paths = req.save_paths;
   if (req.resume) opt.resume_dir = *req.resume;
   opt.summary_by = req.by_map ? GroupBy::Map : cfg.summary_by;
-  if (req.resume && cfg.dynamic)
-    throw InputError(cfg.source_file.string(), cfg.dynamic->line, "dynamic",
-                     "--resume is not supported for dynamic experiments");
-  if (cfg.dynamic) {
-    const DynamicOutcome out = run_dynamic_experiment(cfg, *cfg.dynamic, opt, log);
-    if (out.invalid > 0)
-      throw ValidationFailed(fmt::format("{} runs failed validation (see the error column of {})",
-                                         out.invalid, (out.dir / "dynamic.csv").string()),
-                             out.dir, out.invalid);
-    return out.dir;
-  }
   RunOutcome out;
   try {
     out = run_experiment(cfg, opt, log);
@@ -74,9 +62,11 @@ fs::path run_config(const RunRequest& req, std::ostream& log) {
                     "pathbench.run(config, resume='{}')",
                     out.dir.string(), out.dir.string()));
   if (out.invalid > 0)
-    throw ValidationFailed(fmt::format("{} results failed validation (see the error column of {})",
-                                       out.invalid, (out.dir / "runs.csv").string()),
-                           out.dir, out.invalid);
+    throw ValidationFailed(
+        fmt::format("{} {} failed validation (see the error column of {})", out.invalid,
+                    out.dynamic ? "runs" : "results",
+                    (out.dir / (out.dynamic ? "dynamic.csv" : "runs.csv")).string()),
+        out.dir, out.invalid);
   return out.dir;
 }
 

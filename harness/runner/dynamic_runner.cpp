@@ -4,23 +4,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <limits>
-#include <map>
 #include <random>
 
-#include "algorithms/core/input_error.h"
 #include "algorithms/core/moves.h"
-#include "algorithms/registry/planner_registry.h"
 #include "datasets/random.h"
-#include "harness/output/csv_writer.h"
-#include "harness/runner/experiment_manifest.h"
-#include "harness/runner/instance_set.h"
 #include "harness/runner/path_validation.h"
-#include "harness/runner/run_progress.h"
-#include "harness/runner/run_setup.h"
 #include "harness/runner/solve_timing.h"
-#include "harness/runner/staged_run.h"
 
 namespace pathbench {
 namespace {
@@ -169,85 +159,6 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
     idx = 0;
   }
   return row;
-}
-
-DynamicOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const DynamicSpec& spec,
-                                      const RunOptions& opt, std::ostream& log) {
-  // 1. Validate everything before writing anything (as the static runner does).
-  std::vector<ActivePlanner> planners = build_planners(cfg);
-  const std::vector<MapInstance> maps = load_instances(cfg);
-  check_combinations(cfg, planners, maps);
-  // The agent walks a plan move by move; an any-angle plan's segments are not moves.
-  for (std::size_t i = 0; i < planners.size(); ++i)
-    if (planners[i].built.planner->capabilities().path_model == PathModel::AnyAngle)
-      throw InputError(cfg.source_file.string(), planners[i].config->line,
-                       fmt::format("planners[{}].algorithm", i),
-                       fmt::format("planner '{}' ({}) returns any-angle paths, which a dynamic "
-                                   "run cannot walk move by move",
-                                   planners[i].config->label, planners[i].config->algorithm));
-
-  // Runs: the longest queries with a path (by optimal cost; ties by scenario order).
-  struct Pick {
-    const MapInstance* map;
-    int run;
-    const QueryInstance* query;
-  };
-  std::vector<Pick> picks;
-  for (const MapInstance& m : maps) {
-    std::vector<const QueryInstance*> qs;
-    for (const QueryInstance& q : m.queries)
-      if (std::isfinite(q.optimal) && q.optimal > 0 && q.data_problem.empty()) qs.push_back(&q);
-    std::stable_sort(qs.begin(), qs.end(), [](const QueryInstance* a, const QueryInstance* b) {
-      return a->optimal > b->optimal;
-    });
-    const std::size_t n = std::min(qs.size(), static_cast<std::size_t>(spec.runs_per_map));
-    for (std::size_t i = 0; i < n; ++i) picks.push_back({&m, static_cast<int>(i), qs[i]});
-  }
-
-  StagedRun run = StagedRun::create(cfg.name, opt);
-  run.meta() = dynamic_manifest(cfg, spec, planners, maps);
-  run.write_meta();
-  CsvWriter csv(run.staging() / "dynamic.csv", dynamic_columns());
-
-  const std::size_t total = spec.kinds.size() * picks.size() * planners.size();
-  log << fmt::format(
-      "{} (dynamic): {} maps, {} runs per kind, {} kinds, {} planners, {} agent "
-      "runs\n",
-      cfg.name, maps.size(), picks.size(), spec.kinds.size(), planners.size(), total);
-  DynamicOutcome outcome;
-  std::size_t done = 0;
-  RunProgress progress(opt.progress, total, "agent runs");
-  for (DynamicKind kind : spec.kinds)
-    for (const Pick& p : picks)
-      for (ActivePlanner& dp : planners) {
-        DynamicSettings st;
-        st.kind = kind;
-        st.sensor_radius = spec.sensor_radius;
-        st.every_k_steps = spec.every_k_steps;
-        st.toggles = spec.toggles;
-        st.max_steps = spec.max_steps;
-        st.seed = dynamic_run_seed(cfg.seed, p.map->dataset, p.map->map_name, p.run);
-        st.time_limit_s = cfg.time_limit_s;
-        st.validate = cfg.validate;
-        DynamicRunRow row =
-            run_dynamic_agent(*dp.built.planner, p.map->grid, p.query->start, p.query->goal, st);
-        row.kind = std::string(to_string(kind));
-        row.dataset = p.map->dataset;
-        row.map = p.map->map_name;
-        row.run = p.run;
-        row.planner = dp.config->label;
-        row.algorithm = dp.config->algorithm;
-        row.optimal = p.query->optimal;
-        if (!row.valid) ++outcome.invalid;
-        csv.write(dynamic_csv_fields(row));
-        outcome.rows.push_back(std::move(row));
-        progress.tick(++done);
-      }
-
-  write_dynamic_summary_csv(run.staging() / "dynamic_summary.csv", outcome.rows);
-  run.publish(log);
-  outcome.dir = run.dir();
-  return outcome;
 }
 
 }  // namespace pathbench

@@ -34,17 +34,13 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "algorithms/core/planner.h"
 #include "harness/config/experiment_config.h"
 #include "harness/output/dynamic_row.h"
-#include "harness/output/dynamic_summary.h"
-#include "harness/runner/run_options.h"
 
 namespace pathbench {
 
@@ -73,20 +69,5 @@ DynamicRunRow run_dynamic_agent(Planner& planner, const Grid& true_map, Point st
 // run index (independent of the planner).
 std::uint64_t dynamic_run_seed(std::uint64_t experiment_seed, const std::string& dataset,
                                const std::string& map, int run);
-
-struct DynamicOutcome {
-  std::filesystem::path dir;
-  std::vector<DynamicRunRow> rows;
-  std::size_t invalid = 0;
-};
-
-// `pathbench run` on an experiment with a `dynamic:` section: validates planners and maps as the
-// static runner does (nothing written on bad input), picks runs_per_map queries per map (the
-// longest by optimal cost, ties by scenario order), runs every kind x map x run x planner, and
-// writes dynamic.csv (flushed per row), dynamic_summary.csv and meta.json into the results
-// directory (the static runner's stages: staged_run.h, experiment_manifest.h, CsvWriter,
-// run_progress.h). `spec` is normally *config.dynamic.
-DynamicOutcome run_dynamic_experiment(const ExperimentConfig& config, const DynamicSpec& spec,
-                                      const RunOptions& options, std::ostream& log);
 
 }  // namespace pathbench

@@ -50,9 +50,24 @@ nlohmann::json bad_query_json(const BadQueryLines& bad) {
   return {{"lines", bad.lines}, {"rows", bad.rows}, {"per_map", std::move(per_map)}};
 }
 
+namespace {
+
+// The facts both runners record the same way: what resume and merge check.
+void add_run_facts(nlohmann::json& m, const RunFacts& facts) {
+  m["experiment"]["effective"] = *facts.effective;
+  m["experiment"]["fingerprint"] = experiment_fingerprint(*facts.effective);
+  if (facts.shard.active()) {
+    m["shard"] = shard_json(facts.shard);
+    m["shard"]["rows"] = facts.rows;  // what a complete shard holds: merge checks it
+  }
+  m["run_dir"] = {{"default", facts.default_dir}};
+}
+
+}  // namespace
+
 nlohmann::json static_manifest(const ExperimentConfig& cfg,
                                const std::vector<ActivePlanner>& planners,
-                               const std::vector<MapInstance>& maps, const StaticRunFacts& facts) {
+                               const std::vector<MapInstance>& maps, const RunFacts& facts) {
   nlohmann::json m = base_manifest(cfg, planners, maps);
   nlohmann::json& exp = m["experiment"];
   exp["repetitions"] = cfg.repetitions;
@@ -64,8 +79,6 @@ nlohmann::json static_manifest(const ExperimentConfig& cfg,
   exp["warm_up"] = "last_query";
   exp["baseline"] = cfg.baseline;
   exp["summary_by"] = std::string(to_string(facts.summary_by));
-  exp["effective"] = *facts.effective;
-  exp["fingerprint"] = experiment_fingerprint(*facts.effective);
   for (std::size_t i = 0; i < maps.size(); ++i) {
     const MapInstance& mi = maps[i];
     nlohmann::json& j = m["maps"][i];
@@ -74,17 +87,14 @@ nlohmann::json static_manifest(const ExperimentConfig& cfg,
     j["queries"] = mi.queries.size();
     if (!mi.map_path.empty()) j["scen_file"] = mi.scen_path.string();
   }
-  if (facts.shard.active()) {
-    m["shard"] = shard_json(facts.shard);
-    m["shard"]["rows"] = facts.rows;  // what a complete shard holds: merge checks it
-  }
-  m["run_dir"] = {{"default", facts.default_dir}};
+  add_run_facts(m, facts);
   return m;
 }
 
-nlohmann::json dynamic_manifest(const ExperimentConfig& cfg, const DynamicSpec& spec,
+nlohmann::json dynamic_manifest(const ExperimentConfig& cfg,
                                 const std::vector<ActivePlanner>& planners,
-                                const std::vector<MapInstance>& maps) {
+                                const std::vector<MapInstance>& maps, const RunFacts& facts) {
+  const DynamicSpec& spec = *cfg.dynamic;
   nlohmann::json m = base_manifest(cfg, planners, maps);
   m["mode"] = "dynamic";
   nlohmann::json kinds = nlohmann::json::array();
@@ -103,6 +113,7 @@ nlohmann::json dynamic_manifest(const ExperimentConfig& cfg, const DynamicSpec& 
       {"planning_time", "update + prepare() again for non-incremental planners + search"}};
   for (std::size_t i = 0; i < planners.size(); ++i)
     m["planners"][i]["incremental"] = planners[i].built.planner->capabilities().incremental;
+  add_run_facts(m, facts);
   return m;
 }
 

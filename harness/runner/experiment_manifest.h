@@ -21,22 +21,24 @@ nlohmann::json base_manifest(const ExperimentConfig& cfg,
                              const std::vector<ActivePlanner>& planners,
                              const std::vector<MapInstance>& maps);
 
-// What a static run adds; `effective` is effective_experiment(), `rows` the rows a complete run
-// (or shard) holds, `default_dir` whether the directory is results/<name>/<stamp>.
-struct StaticRunFacts {
+// What a run records about itself besides the config: `effective` is the effective experiment
+// (effective_experiment(), dynamic_effective()) whose fingerprint resume and merge check, `rows`
+// the rows a complete run (or shard) holds, `default_dir` whether the directory is
+// results/<name>/<stamp>.
+struct RunFacts {
   const nlohmann::json* effective = nullptr;
   Shard shard;
   std::size_t rows = 0;
-  GroupBy summary_by = GroupBy::Dataset;
+  GroupBy summary_by = GroupBy::Dataset;  // static runs
   bool default_dir = false;
 };
 nlohmann::json static_manifest(const ExperimentConfig& cfg,
                                const std::vector<ActivePlanner>& planners,
-                               const std::vector<MapInstance>& maps, const StaticRunFacts& facts);
+                               const std::vector<MapInstance>& maps, const RunFacts& facts);
 
-nlohmann::json dynamic_manifest(const ExperimentConfig& cfg, const DynamicSpec& spec,
+nlohmann::json dynamic_manifest(const ExperimentConfig& cfg,
                                 const std::vector<ActivePlanner>& planners,
-                                const std::vector<MapInstance>& maps);
+                                const std::vector<MapInstance>& maps, const RunFacts& facts);
 
 // meta.json "bad_queries": the scen lines recorded as data problems (rows with status
 // bad_query; on_bad_query: record), as {"lines": N, "rows": R, "per_map": {"dataset/map": n}},

@@ -11,6 +11,7 @@
 #include "harness/output/measurement_notes.h"
 #include "harness/output/paths_writer.h"
 #include "harness/runner/cpu_pinning.h"
+#include "harness/runner/dynamic_experiment.h"
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/experiment_manifest.h"
 #include "harness/runner/instance_set.h"
@@ -84,17 +85,12 @@ class RowWriter {
   std::unique_ptr<PathsWriter> paths_;
 };
 
-// The core to pin to: --cpu, else the config's `cpu:`; named as its origin in errors.
-CpuRequest cpu_request(const ExperimentConfig& cfg, const RunOptions& opt) {
-  if (opt.cpu >= 0) return {opt.cpu, "command line", 0, "--cpu"};
-  return {cfg.cpu, cfg.source_file.string(), cfg.cpu_line, "cpu"};
-}
-
 }  // namespace
 
 RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, std::ostream& log) {
+  if (cfg.dynamic) return run_dynamic_experiment(cfg, opt, log);
   // Pinned first: loading and preparing then run where the queries will (caches, NUMA node).
-  const CpuRequest cpu = cpu_request(cfg, opt);
+  const CpuRequest cpu = requested_cpu(cfg, opt.cpu);
   pin_to_cpu(cpu);
   Prepared ex = prepare(cfg);
   if (cpu.cpu >= 0 && opt.warnings)
@@ -121,7 +117,7 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
     run->write_meta();
   } else {
     run = StagedRun::create(cfg.name, opt);
-    StaticRunFacts facts;
+    RunFacts facts;
     facts.effective = &ex.effective;
     facts.shard = shard;
     facts.rows = ex.total;

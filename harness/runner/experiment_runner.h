@@ -37,6 +37,7 @@ namespace pathbench {
 
 struct RunOutcome {
   std::filesystem::path dir;
+  bool dynamic = false;  // dynamic.csv (agent runs) instead of runs.csv; `summary` stays empty
   std::vector<SummaryRow> summary;
   std::size_t rows = 0;
   std::size_t total = 0;     // rows of the complete run (or shard)
@@ -57,7 +58,9 @@ class RunWriteError : public std::runtime_error {
   std::filesystem::path staging_;
 };
 
-// Throws InputError for bad configuration or input files (before anything is written).
+// Throws InputError for bad configuration or input files (before anything is written). An
+// experiment with a `dynamic:` section goes through the same stages with agent runs
+// (harness/runner/dynamic_experiment.h).
 RunOutcome run_experiment(const ExperimentConfig& config, const RunOptions& options,
                           std::ostream& log);
 

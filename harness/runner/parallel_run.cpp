@@ -19,38 +19,19 @@
 #include "harness/output/run_lock.h"
 #include "harness/output/run_manifest.h"
 #include "harness/runner/cpu_pinning.h"
+#include "harness/runner/dynamic_plan.h"
+#include "harness/runner/exit_codes.h"
+#include "harness/runner/run_progress.h"
 #include "harness/runner/run_setup.h"
 #include "harness/runner/shard.h"
 #include "harness/runner/shard_merge.h"
 #include "harness/runner/shard_process.h"
+#include "harness/runner/stop_signal.h"
 
 namespace pathbench {
 namespace fs = std::filesystem;
 
 namespace {
-
-volatile std::sig_atomic_t g_parallel_signal = 0;
-extern "C" void on_parallel_signal(int sig) { g_parallel_signal = sig; }
-
-// SIGINT / SIGTERM are recorded and passed on to the children (once each) while they run.
-class SignalForwarding {
- public:
-  SignalForwarding()
-      : int_(std::signal(SIGINT, on_parallel_signal)),
-        term_(std::signal(SIGTERM, on_parallel_signal)) {
-    g_parallel_signal = 0;
-  }
-  ~SignalForwarding() {
-    std::signal(SIGINT, int_);
-    std::signal(SIGTERM, term_);
-  }
-  SignalForwarding(const SignalForwarding&) = delete;
-  SignalForwarding& operator=(const SignalForwarding&) = delete;
-
- private:
-  void (*int_)(int);
-  void (*term_)(int);
-};
 
 // What `--resume <dir>.jobs` needs: written once before the first child starts.
 struct WorkPlan {
@@ -59,6 +40,7 @@ struct WorkPlan {
   RunDirs dirs;
   bool save_paths = false, overwrite = false;
   std::vector<std::size_t> shard_rows;  // expected rows of each shard (progress)
+  std::string rows_file = "runs.csv";   // dynamic.csv for a dynamic experiment
   int cpu = -1;  // `cpu: N` / --cpu N: shard k on core N + k (-1: one allowed core each)
 };
 
@@ -74,6 +56,7 @@ void write_plan(const fs::path& work, const WorkPlan& p) {
                                        {"save_paths", p.save_paths},
                                        {"overwrite", p.overwrite},
                                        {"shard_rows", p.shard_rows},
+                                       {"rows_file", p.rows_file},
                                        {"cpu", p.cpu}});
 }
 
@@ -94,21 +77,22 @@ WorkPlan read_plan(const fs::path& work) {
     p.overwrite = j.at("overwrite").get<bool>();
     p.shard_rows = j.at("shard_rows").get<std::vector<std::size_t>>();
     p.cpu = j.value("cpu", -1);  // absent in plans of older versions
+    p.rows_file = j.value("rows_file", std::string("runs.csv"));
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file, 0, "", std::string("not a parallel run's plan: ") + e.what());
   }
   if (p.jobs < 2 || p.shard_rows.size() != static_cast<std::size_t>(p.jobs) ||
-      work_dir_of(p.dirs) != work)
+      work_dir_of(p.dirs) != work || (p.rows_file != "runs.csv" && p.rows_file != "dynamic.csv"))
     throw InputError(file, 0, "jobs", "does not describe this folder's shards");
   return p;
 }
 
-// Rows finished so far in a shard's runs.csv (staging or published), counted incrementally.
+// Rows finished so far in a shard's results file (staging or published), counted incrementally.
 class RowCounter {
  public:
-  std::size_t count(const fs::path& shard) {
+  std::size_t count(const fs::path& shard, const std::string& rows_file) {
     for (const fs::path& f :
-         {fs::path(shard.string() + ".partial") / "runs.csv", shard / "runs.csv"}) {
+         {fs::path(shard.string() + ".partial") / rows_file, shard / rows_file}) {
       std::ifstream in(f, std::ios::binary);
       if (!in) continue;
       if (f != file_) file_ = f, offset_ = 0, lines_ = 0;
@@ -139,7 +123,7 @@ std::vector<std::string> shard_mode(const fs::path& shard, int k, const WorkPlan
   const fs::path staging = shard.string() + ".partial";
   std::error_code ec;
   const bool has_meta = fs::exists(staging / "meta.json", ec);
-  if (has_meta && fs::exists(staging / "runs.csv", ec)) return {"--resume", shard.string()};
+  if (has_meta && fs::exists(staging / p.rows_file, ec)) return {"--resume", shard.string()};
   std::vector<std::string> mode{p.config_file.string(), "--shard", fmt::format("{}/{}", k, p.jobs),
                                 "--out", shard.string()};
   if (p.save_paths) mode.push_back("--save-paths");
@@ -167,7 +151,10 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
     log << fmt::format("warning: {} jobs on {} usable cores: shards share cores, timings suffer\n",
                        p.jobs, cpus.size());
   std::map<pid_t, int> running;  // pid -> shard
-  SignalForwarding signals;
+  // The run's one stop-signal handler (stop_signal.h): the first SIGINT / SIGTERM is passed on to
+  // every child, which stops after its row in progress; a second ends this process at once, and
+  // the kernel then stops the children (PR_SET_PDEATHSIG, shard_process.h).
+  const StopSignalGuard stop_signals;
   for (int k = 0; k < p.jobs; ++k) {
     if (shard_finished(work, k)) continue;
     // The child records its core in its meta.json, and --cpu overrides the config's `cpu:`.
@@ -183,24 +170,19 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
   std::vector<RowCounter> counters(static_cast<std::size_t>(p.jobs));
   std::size_t total = 0;
   for (std::size_t r : p.shard_rows) total += r;
-  const auto start = std::chrono::steady_clock::now();
+  RunProgress progress_line(progress, total, fmt::format("rows ({} jobs)", p.jobs));
   int forwarded = 0;
-  auto show = [&](bool last) {
+  auto show = [&] {
     std::size_t done = 0;
     for (int k = 0; k < p.jobs; ++k)
-      done += counters[static_cast<std::size_t>(k)].count(shard_dir(work, k));
+      done += counters[static_cast<std::size_t>(k)].count(shard_dir(work, k), p.rows_file);
     rows_done = done;
-    if (!progress) return;
-    const double el =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    *progress << fmt::format("\r  {} jobs: {}/{} rows  {:.0f}/s   ", p.jobs, done, total,
-                             el > 0 ? static_cast<double>(done) / el : 0.0)
-              << (last ? "\n" : "") << std::flush;
+    progress_line.tick(done);
   };
   int ticks = 0;
   while (!running.empty()) {
-    if (g_parallel_signal != 0 && forwarded == 0) {
-      forwarded = g_parallel_signal;
+    if (stop_signal() != 0 && forwarded == 0) {
+      forwarded = stop_signal();
       for (const auto& [pid, k] : running) kill(pid, forwarded);
     }
     int status = 0;
@@ -209,15 +191,16 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
       const auto it = running.find(pid);
       if (it == running.end()) continue;
       const int code = exit_code_of(status);
-      // 3: the shard finished with rows that failed validation; the merge reports them.
-      if (code != 0 && code != 3 && forwarded == 0) failed.emplace_back(it->second, code);
+      // The shard finished with rows that failed validation: the merge reports them.
+      if (code != kExitOk && code != kExitInvalidResults && forwarded == 0)
+        failed.emplace_back(it->second, code);
       running.erase(it);
       continue;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (++ticks % 20 == 0) show(false);
+    if (++ticks % 20 == 0) show();
   }
-  show(true);
+  show();
   return forwarded;
 }
 
@@ -281,10 +264,35 @@ RunOutcome finish(const fs::path& work, RunLock& lock, const WorkPlan& p, const 
   const MergeOutcome m = merge_shards(mo, merge_log);
   remove_work_dir(work, p.jobs, lock, log);
   out.dir = m.dir;
+  out.dynamic = m.dynamic;
   out.summary = m.summary;
   out.rows = m.rows;
   out.invalid = m.invalid;
   return out;
+}
+
+// The same checks as a single run, once, before any process starts; then the rows each shard
+// will write (its progress), dealt as the shards deal them (shard.h, dynamic_plan.h).
+std::vector<std::size_t> rows_per_shard(const ExperimentConfig& cfg, int jobs) {
+  std::vector<ActivePlanner> planners = build_planners(cfg);
+  std::vector<MapInstance> maps = load_instances(cfg);
+  check_combinations(cfg, planners, maps);
+  std::vector<std::size_t> rows(static_cast<std::size_t>(jobs), 0);
+  std::size_t units = 0, rows_per_unit = planners.size();
+  if (cfg.dynamic) {
+    check_dynamic_planners(cfg, planners);
+    units = pick_dynamic_queries(maps, cfg.dynamic->runs_per_map).size();
+    rows_per_unit *= cfg.dynamic->kinds.size();
+  } else {
+    for (const MapInstance& m : maps) units += m.queries.size();
+  }
+  for (std::size_t u = 0; u < units; ++u)
+    rows[static_cast<std::size_t>(shard_of(u, {0, jobs}))] += rows_per_unit;
+  if (units < static_cast<std::size_t>(jobs))
+    throw InputError("command line", 0, "--jobs",
+                     fmt::format("{} jobs for {} {}: use at most {}", jobs, units,
+                                 cfg.dynamic ? "picked queries" : "queries", units));
+  return rows;
 }
 
 }  // namespace
@@ -306,9 +314,7 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
   p.save_paths = opt.save_paths;
   p.overwrite = opt.overwrite;
   // `cpu: N` with J jobs: shard k runs on core N + k, all of them checked now.
-  const CpuRequest cpu = opt.cpu >= 0
-                             ? CpuRequest{opt.cpu, "command line", 0, "--cpu"}
-                             : CpuRequest{cfg.cpu, cfg.source_file.string(), cfg.cpu_line, "cpu"};
+  const CpuRequest cpu = requested_cpu(cfg, opt.cpu);
   p.cpu = cpu.cpu;
   for (int k = 0; cpu.cpu >= 0 && k < jobs; ++k) {
     CpuRequest shard = cpu;
@@ -322,21 +328,8 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
                                    jobs, cpu.cpu, shard.cpu, fmt::join(allowed_cpus(), ", ")));
     }
   }
-  {
-    // The same checks as a single run, once, before any process starts.
-    std::vector<ActivePlanner> planners = build_planners(cfg);
-    std::vector<MapInstance> maps = load_instances(cfg);
-    check_combinations(cfg, planners, maps);
-    p.shard_rows.assign(static_cast<std::size_t>(jobs), 0);
-    std::size_t ordinal = 0;
-    for (const MapInstance& m : maps)
-      for (std::size_t q = 0; q < m.queries.size(); ++q, ++ordinal)
-        p.shard_rows[static_cast<std::size_t>(shard_of(ordinal, {0, jobs}))] += planners.size();
-    if (ordinal < static_cast<std::size_t>(jobs))
-      throw InputError(
-          "command line", 0, "--jobs",
-          fmt::format("{} jobs for {} queries: use at most {}", jobs, ordinal, ordinal));
-  }
+  p.shard_rows = rows_per_shard(cfg, jobs);
+  p.rows_file = cfg.dynamic ? "dynamic.csv" : "runs.csv";
   if (p.cpu >= 0 && opt.warnings)
     *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
   p.dirs = plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);

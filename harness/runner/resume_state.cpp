@@ -34,10 +34,7 @@ std::string read_whole_file(const fs::path& path, const char* field) {
 
 }  // namespace
 
-// A last line cut short by a crash is dropped from the file, so appended rows start on a line of
-// their own; then the header must be this config's.
-void prepare_interrupted_csv(const fs::path& csv_path,
-                             const std::vector<std::string>& extra_columns) {
+void prepare_interrupted_csv(const fs::path& csv_path, const std::vector<std::string>& header) {
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(csv_path, ec)))
     throw InputError(csv_path.string(), 0, "--resume",
@@ -47,8 +44,8 @@ void prepare_interrupted_csv(const fs::path& csv_path,
   // Back from the end to the last newline, a block at a time (the file may be gigabytes).
   std::uint64_t end = size;
   std::string block;
-  bool found = false;
-  while (end > 0 && !found) {
+  bool found_newline = false;
+  while (end > 0 && !found_newline) {
     const std::uint64_t begin = end > 65536 ? end - 65536 : 0;
     block.resize(static_cast<std::size_t>(end - begin));
     in.seekg(static_cast<std::streamoff>(begin));
@@ -57,20 +54,35 @@ void prepare_interrupted_csv(const fs::path& csv_path,
     const std::size_t nl = block.rfind('\n');
     if (nl != std::string::npos) {
       end = begin + nl + 1;
-      found = true;
+      found_newline = true;
     } else {
       end = begin;
     }
   }
-  if (!found)
-    throw InputError(csv_path.string(), 1, "--resume", "runs.csv has no complete header line");
+  if (!found_newline)
+    throw InputError(csv_path.string(), 1, "--resume", "has no complete header line");
   in.close();
   if (end != size) fs::resize_file(csv_path, end);
-  std::vector<std::string> expected(kRunColumns.begin(), kRunColumns.end());
-  expected.insert(expected.end(), extra_columns.begin(), extra_columns.end());
-  if (RunsCsvStream(csv_path).header() != expected)
+  std::ifstream text(csv_path, std::ios::binary);
+  CsvRecordReader reader(text);
+  std::vector<std::string> found;
+  if (!reader.next(found) || found != header)
     throw InputError(csv_path.string(), 1, "--resume",
-                     "its columns do not match this config's planners; cannot resume");
+                     "its columns do not match this config's; cannot resume");
+}
+
+void record_resumption(StagedRun& run, std::size_t rows_kept) {
+  nlohmann::json& meta = run.meta();
+  try {
+    if (meta.value("run_dir", nlohmann::json::object()).value("default", false))
+      run.follow_latest();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(run.meta_path().string(), 0, "--resume", e.what());
+  }
+  const nlohmann::json now = build_and_machine_info();
+  meta["resumed"].push_back(
+      {{"date_utc", now["date_utc"]}, {"git_commit", now["git_commit"]}, {"rows_kept", rows_kept}});
+  run.write_meta();
 }
 
 // paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
@@ -207,7 +219,9 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
   check_same_experiment(meta_path, meta, effective);
   ResumePoint point;
   const fs::path csv_path = staging / "runs.csv";
-  prepare_interrupted_csv(csv_path, extra_columns);
+  std::vector<std::string> header(kRunColumns.begin(), kRunColumns.end());
+  header.insert(header.end(), extra_columns.begin(), extra_columns.end());
+  prepare_interrupted_csv(csv_path, header);
   std::set<std::tuple<std::string, std::string, std::string>> known;
   for (const MapInstance& m : maps)
     for (const ActivePlanner& p : planners) known.emplace(m.dataset, m.map_name, p.config->label);
@@ -257,19 +271,12 @@ ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
   if (had_paths && !save_paths)
     log << "the interrupted run saved paths: paths.jsonl is continued\n";
   point.save_paths = save_paths || had_paths;
-  // meta.json keeps the original run's facts; each resumption is recorded beside them.
   try {
     point.summary_by = recorded_summary_by(meta);
-    if (meta.value("run_dir", nlohmann::json::object()).value("default", false))
-      run.follow_latest();
   } catch (const nlohmann::json::exception& e) {
     throw InputError(meta_path.string(), 0, "--resume", e.what());
   }
-  const nlohmann::json now = build_and_machine_info();
-  meta["resumed"].push_back({{"date_utc", now["date_utc"]},
-                             {"git_commit", now["git_commit"]},
-                             {"rows_kept", point.done.size()}});
-  run.write_meta();
+  record_resumption(run, point.done.size());
   return point;
 }
 

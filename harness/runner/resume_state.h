@@ -43,11 +43,11 @@ class DoneRuns {
   std::size_t size_ = 0;
 };
 
-// Prepares an interrupted run's runs.csv to be read and appended to: a last line cut short by a
-// crash is dropped from the file, so appended rows start on a line of their own. The header must
-// be kRunColumns followed by `extra_columns`.
+// Prepares an interrupted run's results file (runs.csv, dynamic.csv) to be read and appended to: a
+// last line cut short by a crash is dropped from the file, so appended rows start on a line of
+// their own. Its header must be `header`. Throws InputError naming the file.
 void prepare_interrupted_csv(const std::filesystem::path& csv_path,
-                             const std::vector<std::string>& extra_columns);
+                             const std::vector<std::string>& header);
 
 // paths.jsonl holds one line per runs.csv row, written before the row. After a kill at any
 // moment the two may disagree at the tail (a path without its row, a cut line). Keeps the rows
@@ -68,6 +68,11 @@ class StagedRun;
 // The experiment an interrupted run was started with, from the config text its meta.json keeps
 // (anchored at the original config file's folder): `pathbench run --resume DIR` without a config.
 ExperimentConfig config_of_interrupted_run(const std::filesystem::path& resume_dir);
+
+// Records a resumption in the reopened run's meta.json ("resumed": date, commit, rows kept),
+// beside the original run's facts, and moves results/<name>/latest to it when it was started in
+// a default directory.
+void record_resumption(StagedRun& run, std::size_t rows_kept);
 
 // The shard a resumed run continues: its own. `requested` (--shard) must be it, or the whole.
 Shard resumed_shard(const StagedRun& run, const Shard& requested);

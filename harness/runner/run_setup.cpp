@@ -53,4 +53,9 @@ void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePla
   }
 }
 
+CpuRequest requested_cpu(const ExperimentConfig& cfg, int cli_cpu) {
+  if (cli_cpu >= 0) return {cli_cpu, "command line", 0, "--cpu"};
+  return {cfg.cpu, cfg.source_file.string(), cfg.cpu_line, "cpu"};
+}
+
 }  // namespace pathbench

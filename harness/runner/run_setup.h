@@ -8,6 +8,7 @@
 
 #include "algorithms/registry/planner_registry.h"
 #include "harness/config/experiment_config.h"
+#include "harness/runner/cpu_pinning.h"
 #include "harness/runner/instance_set.h"
 
 namespace pathbench {
@@ -32,5 +33,9 @@ std::vector<ActivePlanner> build_planners(const ExperimentConfig& cfg);
 // Throws InputError when a planner cannot run on a map's rules or terrain.
 void check_combinations(const ExperimentConfig& cfg, const std::vector<ActivePlanner>& planners,
                         const std::vector<MapInstance>& maps);
+
+// The core a run is pinned to: `cli_cpu` (--cpu) when >= 0, else the config's `cpu:`; errors
+// name whichever it came from.
+CpuRequest requested_cpu(const ExperimentConfig& cfg, int cli_cpu);
 
 }  // namespace pathbench

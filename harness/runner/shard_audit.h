@@ -20,6 +20,7 @@ namespace pathbench {
 struct ShardExpectation {
   std::size_t rows = 0;
   std::string split;  // "shard K/N of this experiment (...) holds R rows", for messages
+  std::string rows_file = "runs.csv";  // or dynamic.csv (a dynamic experiment's agent runs)
 };
 
 // Checks the fingerprint and meta.json's row count of the shard in `dir` (its parsed meta.json
@@ -28,7 +29,7 @@ struct ShardExpectation {
 ShardExpectation audit_shard_meta(const std::filesystem::path& dir, const nlohmann::json& meta,
                                   const Shard& shard);
 
-// Throws InputError naming the shard's runs.csv when it holds another number of rows.
+// Throws InputError naming the shard's results file when it holds another number of rows.
 void check_shard_rows(const std::filesystem::path& dir, const ShardExpectation& expected,
                       std::size_t rows);
 

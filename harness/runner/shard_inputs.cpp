@@ -80,6 +80,8 @@ ShardRun read_shard(const fs::path& dir) {
     throw InputError(meta_path.string(), 0, "experiment.effective",
                      "missing: written by a pathbench without experiment fingerprints");
   s.expected = audit_shard_meta(dir, s.meta, s.shard);
+  // A dynamic run's agent runs are read whole by its merge (harness/runner/dynamic_merge.h).
+  if (s.expected.rows_file != "runs.csv") return s;
   s.csv = std::make_unique<RunsCsvStream>(dir / "runs.csv");
   std::error_code ec;
   s.has_paths = fs::exists(fs::symlink_status(dir / "paths.jsonl", ec));
@@ -109,7 +111,7 @@ void check_same_experiment_and_build(const std::vector<ShardRun>& shards, bool m
                                    "anyway; it is recorded)",
                                    meta_text(b.meta, "git_commit"), a.dir.string(),
                                    meta_text(a.meta, "git_commit")));
-    if (b.csv->header() != a.csv->header())
+    if (a.csv && b.csv && b.csv->header() != a.csv->header())
       throw InputError((b.dir / "runs.csv").string(), 1, "",
                        "its columns differ from " + (a.dir / "runs.csv").string());
     if (b.has_paths != a.has_paths)

@@ -31,7 +31,7 @@ struct ShardRun {
   nlohmann::json meta;
   Shard shard;
   ShardExpectation expected;
-  std::unique_ptr<RunsCsvStream> csv;
+  std::unique_ptr<RunsCsvStream> csv;  // null for a dynamic run's shard
   // paths.jsonl when the shard saved paths: one complete line per runs.csv row, in row order
   // (a resumed shard realigns it, harness/runner/resume_state.h), read alongside.
   bool has_paths = false;

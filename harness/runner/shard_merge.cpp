@@ -17,8 +17,10 @@
 #include "harness/output/measurement_notes.h"
 #include "harness/output/run_manifest.h"
 #include "harness/output/runs_csv_reader.h"
+#include "harness/runner/dynamic_merge.h"
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/experiment_manifest.h"
+#include "harness/runner/merge_output.h"
 #include "harness/runner/resume_state.h"
 #include "harness/runner/run_summaries.h"
 #include "harness/runner/shard.h"
@@ -67,6 +69,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   for (const fs::path& d : dirs) shards.push_back(read_shard(d));
   check_same_experiment_and_build(shards, opt.allow_mixed_commits);
   const nlohmann::json& effective = shards.front().meta["experiment"]["effective"];
+  if (effective.contains("dynamic")) return merge_dynamic_shards(opt, shards, log);
 
   // 2. The single run's order: maps as listed, then planners as listed, then queries.
   std::map<std::pair<std::string, std::string>, std::size_t> map_pos;
@@ -103,22 +106,8 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
 
   // 3. Write like a run: staging beside the final directory, published complete or not at all.
   const std::string name = effective["name"].get<std::string>();
-  RunOptions target;
-  target.out_dir = opt.out;
-  target.results_root = "";
-  target.overwrite = opt.overwrite;
-  StagedRun run =
-      opt.dirs ? StagedRun::create_at(*opt.dirs, opt.overwrite) : StagedRun::create(name, target);
-  // A merge that fails removes what it staged (still holding its lock): nothing of it can be
-  // resumed, and a leftover .partial would block the next merge.
-  struct RemoveStagingOnFailure {
-    const fs::path dir;
-    bool published = false;
-    ~RemoveStagingOnFailure() {
-      std::error_code ec;
-      if (!published) fs::remove_all(dir, ec);
-    }
-  } cleanup{run.staging()};
+  StagedRun run = create_merge_output(opt, name);
+  RemoveStagingOnFailure cleanup(run.staging());
 
   // 4. The k-way merge: the shard with the smallest key gives the next row, checked as it goes
   // by what the experiment says: no run twice, each query in the shard the split deals it to.
@@ -213,32 +202,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   }
 
   // 5. meta.json, then the summaries streamed back from the merged runs.csv.
-  nlohmann::json meta = shards.front().meta;
-  meta.erase("shard");
-  meta.erase("resumed");
-  meta.erase("cpu");  // each shard's is in merged.shards
-  nlohmann::json list = nlohmann::json::array();
-  std::set<std::string> cpus, commits;
-  for (const ShardRun& s : shards) {
-    list.push_back({{"k", s.shard.k},
-                    {"dir", fs::absolute(s.dir).lexically_normal().string()},
-                    {"host", meta_text(s.meta, "host")},
-                    {"cpu_model", meta_text(s.meta, "cpu_model")},
-                    {"git_commit", meta_text(s.meta, "git_commit")},
-                    {"date_utc", meta_text(s.meta, "date_utc")},
-                    {"rows", s.rows},
-                    {"cpu", s.meta.value("cpu", nlohmann::json())}});
-    cpus.insert(meta_text(s.meta, "cpu_model"));
-    commits.insert(meta_text(s.meta, "git_commit"));
-  }
-  std::sort(list.begin(), list.end(),
-            [](const nlohmann::json& a, const nlohmann::json& b) { return a["k"] < b["k"]; });
-  meta["merged"] = {{"shards", list},
-                    {"date_utc", build_and_machine_info()["date_utc"]},
-                    {"mixed_cpu_models", cpus.size() > 1},
-                    {"mixed_commits", commits.size() > 1}};
-  if (opt.jobs > 0) meta["jobs"] = opt.jobs;
-  run.meta() = meta;
+  run.meta() = merged_meta(shards, opt);
 
   SummaryOptions so;
   so.seed = effective.value("seed", std::uint64_t{1});
@@ -247,7 +211,7 @@ MergeOutcome merge_shards(const MergeOptions& opt, std::ostream& log) {
   out.summary = write_run_summaries(run, name, so);
   log << measurement_notes_text(run.meta());
   run.publish(log);
-  cleanup.published = true;
+  cleanup.published();
   out.dir = run.dir();
   out.shards = shards.size();
   return out;

@@ -38,6 +38,7 @@ struct MergeOptions {
 
 struct MergeOutcome {
   std::filesystem::path dir;
+  bool dynamic = false;  // shards of a dynamic experiment (harness/runner/dynamic_merge.h)
   std::vector<SummaryRow> summary;
   std::size_t rows = 0, shards = 0, invalid = 0;
 };

@@ -15,7 +15,8 @@ if [ -f "$dir/meta.json" ]; then
 fi
 mode=(--out "$dir")
 if [ -e "$dir.partial" ]; then
-  if [ -f "$dir.partial/meta.json" ] && [ -f "$dir.partial/runs.csv" ]; then
+  # runs.csv, or dynamic.csv for a dynamic experiment: rows have started.
+  if [ -f "$dir.partial/meta.json" ] && { [ -f "$dir.partial/runs.csv" ] || [ -f "$dir.partial/dynamic.csv" ]; }; then
     mode=(--resume "$dir.partial")
   elif [ -f "$dir.partial/meta.json" ]; then
     mode=(--out "$dir" --overwrite)  # stopped before its first row; pathbench checks it is ours

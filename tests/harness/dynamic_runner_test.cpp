@@ -19,6 +19,9 @@
 #include "algorithms/registry/planner_registry.h"
 #include "datasets/map_generators.h"
 #include "datasets/scenario_generator.h"
+#include "harness/output/dynamic_csv.h"
+#include "harness/output/dynamic_summary.h"
+#include "harness/runner/experiment_runner.h"
 #include "tests/support/scratch_dir.h"
 
 namespace pathbench {
@@ -267,8 +270,9 @@ TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
   opt.out_dir = scratch.path() / "out";
   opt.overwrite = true;
   std::ostringstream log;
-  const DynamicOutcome out = run_dynamic_experiment(cfg, *spec, opt, log);
-  EXPECT_EQ(out.rows.size(), 2u * 2u * 2u * 3u);  // kinds x maps x runs x planners
+  const RunOutcome out = run_experiment(cfg, opt, log);
+  EXPECT_TRUE(out.dynamic);
+  EXPECT_EQ(out.rows, 2u * 2u * 2u * 3u);  // kinds x maps x runs x planners
   EXPECT_EQ(out.invalid, 0u);
   for (const char* f : {"dynamic.csv", "dynamic_summary.csv", "meta.json"})
     EXPECT_TRUE(fs::is_regular_file(out.dir / f)) << f;
@@ -278,9 +282,9 @@ TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
   EXPECT_EQ(header.rfind("kind,dataset,map,run,planner,algorithm", 0), 0u) << header;
   std::size_t lines = 0;
   for (std::string l; std::getline(csv, l);) ++lines;
-  EXPECT_EQ(lines, out.rows.size());
+  EXPECT_EQ(lines, out.rows);
   std::ostringstream summary;
-  print_dynamic_summary(summary, out.rows);
+  print_dynamic_summary(summary, read_dynamic_csv(out.dir / "dynamic.csv"));
   EXPECT_NE(summary.str().find("astar_replan / dstar_lite"), std::string::npos) << summary.str();
   EXPECT_NE(summary.str().find("jps / dstar_lite"), std::string::npos);
 }
@@ -296,7 +300,7 @@ TEST(DynamicExperiment, RefusesAnAnyAnglePlanner) {
   opt.out_dir = scratch.path() / "out";
   std::ostringstream log;
   try {
-    run_dynamic_experiment(cfg, *cfg.dynamic, opt, log);
+    run_experiment(cfg, opt, log);
     ADD_FAILURE() << "an any-angle planner ran a dynamic experiment";
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "planners[3].algorithm");
