@@ -1,5 +1,5 @@
 // `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
-// without re-running anything.
+// (a dynamic run's summary from its dynamic.csv) without re-running anything.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -14,6 +14,8 @@
 #include "harness/cli_support/plot_script.h"
 #include "harness/cli_support/results_meta.h"
 #include "harness/output/csv_writer.h"
+#include "harness/output/dynamic_csv.h"
+#include "harness/output/dynamic_summary.h"
 #include "harness/output/latex_tables.h"
 #include "harness/output/measurement_notes.h"
 #include "harness/output/report_html.h"
@@ -100,6 +102,18 @@ int report_command(const ReportArgs& args) {
   // Held until every output is written: no run, resume or --overwrite replaces DIR meanwhile.
   const RunLock lock = RunLock::acquire(dir, "results directory");
   const nlohmann::json meta = read_results_meta(dir);
+  if (meta.value("mode", std::string()) == "dynamic") {
+    // Agent runs: their summary, recomputed from dynamic.csv as a run and a merge make it. The
+    // plots and report.html are drawn for static runs' queries only.
+    const std::vector<DynamicRunRow> rows = read_dynamic_csv(dir / "dynamic.csv");
+    write_dynamic_summary_csv(dir / "dynamic_summary.csv", rows);
+    print_dynamic_summary(std::cout, rows);
+    std::cout << fmt::format(
+        "\n{} agent runs. Summary: {}/dynamic_summary.csv (a dynamic run "
+        "has no plots or report.html)\n",
+        rows.size(), dir.string());
+    return 0;
+  }
   RunSummarySettings as_run = run_summary_settings(meta, dir);
   SummaryOptions& opt = as_run.options;
   const std::string& title = as_run.title;

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "datasets/output_file.h"
 #include "harness/output/csv_writer.h"
@@ -77,21 +79,65 @@ void print_ratios(std::ostream& out, const std::vector<Group>& groups) {
   }
 }
 
+// dynamic_summary.csv's columns, declared once: the header, each line and the README's table.
+struct SummaryColumn {
+  std::string_view name, unit, meaning;
+  std::string (*field)(const Group&);
+};
+
+double per_run(const Group& g, double sum) { return sum / static_cast<double>(g.runs); }
+
+const std::array kSummarySchema = {
+    SummaryColumn{"kind", "", "unknown_terrain or changing_map",
+                  [](const Group& g) { return csv_escape(g.kind); }},
+    SummaryColumn{"dataset", "", "dataset name from the config",
+                  [](const Group& g) { return csv_escape(g.dataset); }},
+    SummaryColumn{"planner", "", "the planner's label",
+                  [](const Group& g) { return csv_escape(g.planner); }},
+    SummaryColumn{"runs", "", "agent runs of the group",
+                  [](const Group& g) { return std::to_string(g.runs); }},
+    SummaryColumn{"success", "", "of those, runs that arrived",
+                  [](const Group& g) { return std::to_string(g.success); }},
+    SummaryColumn{"valid", "", "of those, runs with every step and plan valid",
+                  [](const Group& g) { return std::to_string(g.valid); }},
+    SummaryColumn{"mean_steps", "", "moves per run",
+                  [](const Group& g) { return fmt::format("{}", per_run(g, g.steps)); }},
+    SummaryColumn{"mean_replans", "", "plans after the first, per run",
+                  [](const Group& g) {
+                    return fmt::format("{}", per_run(g, static_cast<double>(g.replans)));
+                  }},
+    SummaryColumn{"mean_total_expansions", "", "expansions of all plans of a run",
+                  [](const Group& g) { return fmt::format("{}", per_run(g, g.expansions)); }},
+    SummaryColumn{"mean_total_time_us", "us", "planning time of all plans of a run",
+                  [](const Group& g) { return fmt::format("{}", per_run(g, g.time_us)); }},
+    SummaryColumn{"mean_reprepare_us", "us", "part of it spent re-running prepare()",
+                  [](const Group& g) { return fmt::format("{}", per_run(g, g.reprepare_us)); }},
+    SummaryColumn{"mean_replan_time_us", "us", "time of one replan (the first plans excluded)",
+                  [](const Group& g) { return fmt::format("{}", g.mean_replan_time_us()); }},
+    SummaryColumn{"max_replan_time_us", "us", "the slowest replan of the group",
+                  [](const Group& g) { return fmt::format("{}", g.max_replan_time_us); }},
+};
+
 }  // namespace
+
+ColumnTable dynamic_summary_schema_table() {
+  ColumnTable t{{"column", "unit", "meaning"}, {}};
+  for (const SummaryColumn& c : kSummarySchema)
+    t.rows.push_back({std::string(c.name), std::string(c.unit), std::string(c.meaning)});
+  return t;
+}
 
 void write_dynamic_summary_csv(const std::filesystem::path& path,
                                const std::vector<DynamicRunRow>& rows) {
   AtomicOutputFile file(path);
   std::ostream& out = file.stream();
-  out << "kind,dataset,planner,runs,success,valid,mean_steps,mean_replans,mean_total_expansions,"
-         "mean_total_time_us,mean_reprepare_us,mean_replan_time_us,max_replan_time_us\n";
+  for (std::size_t i = 0; i < kSummarySchema.size(); ++i)
+    out << (i ? "," : "") << kSummarySchema[i].name;
+  out << '\n';
   for (const Group& g : group_rows(rows)) {
-    const double n = static_cast<double>(g.runs);
-    out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_escape(g.kind),
-                       csv_escape(g.dataset), csv_escape(g.planner), g.runs, g.success, g.valid,
-                       g.steps / n, static_cast<double>(g.replans) / n, g.expansions / n,
-                       g.time_us / n, g.reprepare_us / n, g.mean_replan_time_us(),
-                       g.max_replan_time_us);
+    for (std::size_t i = 0; i < kSummarySchema.size(); ++i)
+      out << (i ? "," : "") << kSummarySchema[i].field(g);
+    out << '\n';
   }
   file.commit();
 }

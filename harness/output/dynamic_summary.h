@@ -6,6 +6,7 @@
 #include <ostream>
 #include <vector>
 
+#include "harness/output/column_table.h"
 #include "harness/output/dynamic_row.h"
 
 namespace pathbench {
@@ -19,5 +20,9 @@ void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& 
 // The same aggregates as CSV (one line per group). Throws std::runtime_error on failure.
 void write_dynamic_summary_csv(const std::filesystem::path& path,
                                const std::vector<DynamicRunRow>& rows);
+
+// dynamic_summary.csv's columns as `pathbench columns --dynamic-summary` prints them (the
+// README's table); the writer emits exactly these.
+ColumnTable dynamic_summary_schema_table();
 
 }  // namespace pathbench

@@ -192,6 +192,14 @@ TEST_F(DynamicPipelineTest, JobsEqualTheSingleRunPinnedOneCoreEach) {
     EXPECT_NE(s0["allowed"], s1["allowed"]);
   }
   EXPECT_FALSE(fs::exists(work_ / "jobs.jobs"));
+
+  // `report` recomputes the summary from dynamic.csv: the same file the merge wrote.
+  const std::string summary = read_text(work_ / "jobs" / "dynamic_summary.csv");
+  fs::remove(work_ / "jobs" / "dynamic_summary.csv");
+  const CommandResult report = run({"report", "jobs"});
+  ASSERT_EQ(report.code, 0) << report.err;
+  EXPECT_EQ(read_text(work_ / "jobs" / "dynamic_summary.csv"), summary);
+  EXPECT_NE(report.out.find("32 agent runs"), std::string::npos) << report.out;
 }
 
 TEST_F(DynamicPipelineTest, CpuPinsTheRunAndIsRecorded) {

@@ -1,7 +1,9 @@
 // The runs.csv schema declared once (harness/output/run_schema.h): the writer emits exactly its
 // columns, the reader reads back every field it wrote, and the README's table is the schema's.
 #include "harness/output/run_schema.h"
+#include "harness/output/dynamic_csv.h"
 #include "harness/output/dynamic_row.h"
+#include "harness/output/dynamic_summary.h"
 #include "harness/output/summary.h"
 #include "harness/output/summary_schema.h"
 
@@ -13,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/runs_csv_reader.h"
 #include "tests/support/scratch_dir.h"
@@ -169,6 +172,11 @@ TEST(RunSchema, ReadmeTableIsTheSchema) {
             to_markdown(dynamic_schema_table()))
       << "README.md's dynamic.csv table differs from the schema: paste `pathbench columns "
          "--dynamic --markdown` between the markers";
+  EXPECT_EQ(readme_section("dynamic_summary.csv columns",
+                           "pathbench columns --dynamic-summary --markdown"),
+            to_markdown(dynamic_summary_schema_table()))
+      << "README.md's dynamic_summary.csv table differs from the schema: paste `pathbench "
+         "columns --dynamic-summary --markdown` between the markers";
 }
 
 // summary.csv and summary_buckets.csv of a real run: every column the writer emits is declared,
@@ -205,6 +213,73 @@ TEST(SummarySchema, WrittenColumnsAreTheDeclaredOnes) {
       if (by_length || !c.by_length_only) declared.emplace_back(c.name);
     EXPECT_EQ(written, declared);
   }
+}
+
+// dynamic.csv is read back by resume and merge: every field a run writes reads back to the same
+// text (numbers in their shortest round-trip form), and a field that does not parse is an
+// InputError naming the file, record and column. dynamic_summary.csv's header is its schema.
+TEST(DynamicSchema, RowsReadBackExactlyAndTheSummaryHeaderIsDeclared) {
+  DynamicRunRow r;
+  r.kind = "changing_map";
+  r.dataset = "d, with a comma";
+  r.map = "m.map";
+  r.planner = "dstar_lite";
+  r.algorithm = "dstar_lite";
+  r.incremental = true;
+  r.run = 2;
+  r.start = {3, 4};
+  r.goal = {50, 61};
+  r.optimal = 1.0 / 3.0;
+  r.success = true;
+  r.steps = 77;
+  r.cost = 2.0 / 7.0;
+  r.replans = 5;
+  r.initial_expansions = 123456789012ULL;
+  r.total_time_us = std::numeric_limits<double>::infinity();
+  r.reprepare_us = std::numeric_limits<double>::quiet_NaN();
+  r.end = "arrived";
+  r.error = "a \"quoted\" note";
+  const testing::ScratchDir scratch("pathbench_dynamic_schema");
+  const std::filesystem::path csv = scratch.path() / "dynamic.csv";
+  {
+    CsvWriter w(csv, dynamic_columns());
+    w.write(dynamic_csv_fields(r));
+  }
+  const std::vector<DynamicRunRow> back = read_dynamic_csv(csv);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(dynamic_csv_fields(back[0]), dynamic_csv_fields(r));
+  EXPECT_EQ(back[0].start.y, 4);
+  EXPECT_TRUE(std::isnan(back[0].reprepare_us));
+
+  std::string text;
+  {
+    std::ifstream in(csv);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  const std::size_t steps = text.find(",77,");
+  ASSERT_NE(steps, std::string::npos);
+  {
+    std::ofstream out(csv, std::ios::trunc);
+    out << text.substr(0, steps) << ",7x7," << text.substr(steps + 4);
+  }
+  try {
+    read_dynamic_csv(csv);
+    ADD_FAILURE() << "a bad steps field was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.field(), "steps");
+  }
+
+  write_dynamic_summary_csv(scratch.path() / "dynamic_summary.csv", back);
+  std::ifstream summary(scratch.path() / "dynamic_summary.csv");
+  std::string header;
+  std::getline(summary, header);
+  std::string declared;
+  for (const std::vector<std::string>& row : dynamic_summary_schema_table().rows)
+    declared += (declared.empty() ? "" : ",") + row[0];
+  EXPECT_EQ(header, declared);
 }
 
 }  // namespace
