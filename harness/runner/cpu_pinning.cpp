@@ -86,4 +86,9 @@ std::string busy_machine_warning(double load, int cores) {
       load, cores);
 }
 
+void warn_if_busy(int pinned_cpu, std::ostream* warnings) {
+  if (pinned_cpu >= 0 && warnings)
+    *warnings << busy_machine_warning(load_average_1m(), online_cores());
+}
+
 }  // namespace pathbench

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 
 namespace pathbench {
@@ -43,5 +44,9 @@ void record_run_end(nlohmann::json& meta);
 // asking for careful times, and an unpinned run's stderr stays free of machine-dependent lines
 // (its summary notes still say when the machine was busy).
 std::string busy_machine_warning(double load, int cores);
+
+// Writes busy_machine_warning for the machine now to `warnings` when the run is pinned
+// (`pinned_cpu` >= 0) and `warnings` is set.
+void warn_if_busy(int pinned_cpu, std::ostream* warnings);
 
 }  // namespace pathbench

@@ -87,17 +87,13 @@ RunOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const RunOptions&
   check_dynamic_planners(cfg, planners);
   std::vector<DynamicPick> picks = pick_dynamic_queries(maps, spec.runs_per_map);
   const nlohmann::json effective = dynamic_effective(cfg, planners, maps, picks);
-  if (cpu.cpu >= 0 && opt.warnings)
-    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
+  warn_if_busy(cpu.cpu, opt.warnings);
 
   // 2. This run's part (--shard, or the interrupted run's own) and its directory.
-  const bool resume = !opt.resume_dir.empty();
-  std::optional<StagedRun> run;
-  Shard shard = opt.shard;
-  if (resume) {
-    run = StagedRun::reopen(opt.resume_dir);
-    shard = resumed_shard(*run, opt.shard);
-  }
+  RunStart start = reopen_if_resuming(opt);
+  const bool resume = start.resuming();
+  std::optional<StagedRun>& run = start.run;
+  const Shard shard = start.shard;
   keep_dynamic_shard(picks, shard);
   const std::size_t total = spec.kinds.size() * picks.size() * planners.size();
   if (total == 0 && shard.active())

@@ -93,15 +93,11 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   const CpuRequest cpu = requested_cpu(cfg, opt.cpu);
   pin_to_cpu(cpu);
   Prepared ex = prepare(cfg);
-  if (cpu.cpu >= 0 && opt.warnings)
-    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
-  const bool resume = !opt.resume_dir.empty();
-  std::optional<StagedRun> run;
-  Shard shard = opt.shard;
-  if (resume) {
-    run = StagedRun::reopen(opt.resume_dir);
-    shard = resumed_shard(*run, opt.shard);
-  }
+  warn_if_busy(cpu.cpu, opt.warnings);
+  RunStart start = reopen_if_resuming(opt);
+  const bool resume = start.resuming();
+  std::optional<StagedRun>& run = start.run;
+  const Shard shard = start.shard;
   keep_only_shard(ex, shard);
 
   ResumePoint point;

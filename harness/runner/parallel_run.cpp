@@ -330,8 +330,7 @@ RunOutcome run_parallel(const ExperimentConfig& cfg, const RunOptions& opt, int 
   }
   p.shard_rows = rows_per_shard(cfg, jobs);
   p.rows_file = cfg.dynamic ? "dynamic.csv" : "runs.csv";
-  if (p.cpu >= 0 && opt.warnings)
-    *opt.warnings << busy_machine_warning(load_average_1m(), online_cores());
+  warn_if_busy(p.cpu, opt.warnings);
   p.dirs = plan_new_run_dirs(cfg.name, opt.out_dir, opt.results_root, opt.tag);
   const fs::path work = work_dir_of(p.dirs);
   std::error_code ec;

@@ -208,6 +208,16 @@ Shard resumed_shard(const StagedRun& run, const Shard& requested) {
   return was;
 }
 
+RunStart reopen_if_resuming(const RunOptions& opt) {
+  RunStart start;
+  start.shard = opt.shard;
+  if (!opt.resume_dir.empty()) {
+    start.run = StagedRun::reopen(opt.resume_dir);
+    start.shard = resumed_shard(*start.run, opt.shard);
+  }
+  return start;
+}
+
 ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,
                          const std::vector<ActivePlanner>& planners,
                          const std::vector<MapInstance>& maps,

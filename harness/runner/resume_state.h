@@ -17,8 +17,10 @@
 #include "harness/config/experiment_config.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/runner/instance_set.h"
+#include "harness/runner/run_options.h"
 #include "harness/runner/run_setup.h"
 #include "harness/runner/shard.h"
+#include "harness/runner/staged_run.h"
 
 namespace pathbench {
 
@@ -63,8 +65,6 @@ nlohmann::json read_meta(const std::filesystem::path& path);
 void check_same_experiment(const std::filesystem::path& meta_path, const nlohmann::json& meta,
                            const nlohmann::json& effective);
 
-class StagedRun;
-
 // The experiment an interrupted run was started with, from the config text its meta.json keeps
 // (anchored at the original config file's folder): `pathbench run --resume DIR` without a config.
 ExperimentConfig config_of_interrupted_run(const std::filesystem::path& resume_dir);
@@ -73,6 +73,16 @@ ExperimentConfig config_of_interrupted_run(const std::filesystem::path& resume_d
 // beside the original run's facts, and moves results/<name>/latest to it when it was started in
 // a default directory.
 void record_resumption(StagedRun& run, std::size_t rows_kept);
+
+// Where a run invocation starts: the interrupted run `options.resume_dir` names, reopened and
+// locked, with the shard it continues (resumed_shard); or, for a new run, no directory yet and the
+// shard --shard asks for.
+struct RunStart {
+  std::optional<StagedRun> run;
+  Shard shard;
+  bool resuming() const { return run.has_value(); }
+};
+RunStart reopen_if_resuming(const RunOptions& options);
 
 // The shard a resumed run continues: its own. `requested` (--shard) must be it, or the whole.
 Shard resumed_shard(const StagedRun& run, const Shard& requested);
