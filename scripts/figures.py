@@ -149,10 +149,10 @@ class Runner:
         self.exe, self.out, self.commands = exe, out, []
         self.wall_s, self.busy = 0.0, [0.0, 0.0]
 
-    def run(self, config, name):
-        """pathbench run CONFIG into OUT/name; returns the run directory."""
+    def run(self, config, name, extra=()):
+        """pathbench run CONFIG [extra] into OUT/name; returns the run directory."""
         run_dir = self.out / name
-        argv = [self.exe, "run", str(config), "--out", str(run_dir), "--overwrite"]
+        argv = [self.exe, "run", str(config), *extra, "--out", str(run_dir), "--overwrite"]
         self.commands.append(argv)
         t0, b0 = time.monotonic(), busy_seconds()
         p = subprocess.run(argv, capture_output=True, text=True)
@@ -185,21 +185,29 @@ def pvc_module():
 
 
 def echo_overhead(runner, runs=3):
-    # Three short runs rather than one: the round trip is two processes handing a line back and
-    # forth, which a neighbour's burst of work slows several-fold; the per-run medians show it.
-    dirs = [runner.run(REPO / "configs" / "echo_overhead.yaml", f"echo-overhead-{i}")
-            for i in range(1, runs + 1)]
-    per_run = [read_csv(d / "runs.csv") for d in dirs]
-    f = echo_figure([r for rows in per_run for r in rows])
-    meta = json.loads((dirs[0] / "meta.json").read_text())
-    reps = meta["experiment"].get("repetitions", "?")
-    medians = ", ".join(f"{echo_figure(rows)['median']:.1f}" for rows in per_run)
-    return dirs[0], [
-        "echo-overhead: the external-planner protocol's round trip (scripts/external/"
-        "echo_planner.py answers at once), time_us per query, median over repetitions",
-        f"median {f['median']:.1f} us per query (10th-90th percentile {f['p10']:.1f}-"
-        f"{f['p90']:.1f} us), {runs} runs x {len(per_run[0])} queries x {reps} repetitions; "
-        f"median of each run: {medians} us"]
+    # The round trip is two processes handing a line back and forth, so where they run decides
+    # it: unpinned, each handoff may have to wake the other core (slow on an idle VM, fast while
+    # a neighbour keeps it busy); pinned (--cpu: the planner inherits the core), they take turns
+    # on one core. Both settings, three short runs each, alternating: the per-run medians show
+    # the spread.
+    core = max(os.sched_getaffinity(0))
+    settings = {"unpinned": (), f"pinned to core {core} (--cpu {core})": ("--cpu", str(core))}
+    per_run = {label: [] for label in settings}
+    for i in range(1, runs + 1):
+        for label, extra in settings.items():
+            d = runner.run(REPO / "configs" / "echo_overhead.yaml",
+                           f"echo-overhead-{'pinned' if extra else 'unpinned'}-{i}", extra)
+            per_run[label].append(read_csv(d / "runs.csv"))
+    reps = json.loads((d / "meta.json").read_text())["experiment"].get("repetitions", "?")
+    lines = ["echo-overhead: the external-planner protocol's round trip (scripts/external/"
+             "echo_planner.py answers at once), time_us per query, median over repetitions; "
+             f"{runs} runs x {len(per_run['unpinned'][0])} queries x {reps} repetitions each"]
+    for label, rows_of_runs in per_run.items():
+        f = echo_figure([r for rows in rows_of_runs for r in rows])
+        medians = ", ".join(f"{echo_figure(rows)['median']:.1f}" for rows in rows_of_runs)
+        lines.append(f"{label}: median {f['median']:.1f} us per query (10th-90th percentile "
+                     f"{f['p10']:.1f}-{f['p90']:.1f} us; median of each run: {medians} us)")
+    return d, lines
 
 
 def python_vs_cpp(runner):

@@ -152,10 +152,15 @@ def test_echo_overhead_end_to_end(tmp_path):
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
     assert lines[0].startswith("== echo-overhead: ")
-    assert lines[1].startswith("median ") and "3 runs x 64 queries x 5 repetitions" in lines[1]
-    assert lines[2].startswith("stamp: commit " + figures.git_commit(REPO) + ", ")
+    assert lines[0].endswith("3 runs x 64 queries x 5 repetitions each")
+    core = max(os.sched_getaffinity(0))
+    assert lines[1].startswith("unpinned: median ")
+    assert lines[2].startswith(f"pinned to core {core} (--cpu {core}): median ")
+    assert lines[3].startswith("stamp: commit " + figures.git_commit(REPO) + ", ")
+    config = REPO / "configs" / "echo_overhead.yaml"
     for i in (1, 2, 3):
-        assert (f"ran: {exe} run {REPO / 'configs' / 'echo_overhead.yaml'} --out "
-                f"{tmp_path / f'echo-overhead-{i}'} --overwrite") in lines
-        assert (tmp_path / f"echo-overhead-{i}" / "runs.csv").is_file()
+        for kind, extra in (("unpinned", ""), ("pinned", f" --cpu {core}")):
+            run_dir = tmp_path / f"echo-overhead-{kind}-{i}"
+            assert f"ran: {exe} run {config}{extra} --out {run_dir} --overwrite" in lines
+            assert (run_dir / "runs.csv").is_file()
     assert "regenerate: scripts/figures.py echo-overhead" in lines
