@@ -1,5 +1,6 @@
 """scripts/figures.py: the stamp (commit with +dirty, CPU model, date, commands) and the arithmetic
-of the figures on hand-made runs.csv / summary.csv rows, with values worked out by hand; then one
+of the figures on hand-made runs.csv rows (and a stub for pathbench), with values worked out by
+hand; then one
 real figure end to end, and the refusals (no binary, --out in the source tree)."""
 import csv
 import datetime
@@ -112,13 +113,35 @@ def test_python_vs_cpp_geomean_median_and_equalities(tmp_path):
     assert (got["b"]["queries"], got["b"]["equal"], got["b"]["geomean"]) == (1, 0, 4.0)
 
 
-def test_speedups_from_summary(tmp_path):
-    header = ["group", "planner", "speedup_geomean", "speedup_ci_lo", "speedup_ci_hi"]
-    path = write_csv(tmp_path / "summary.csv", header,
-                     [("a", "astar_py", 1, 1, 1), ("a", "astar", 96.5, 84.1, 110.2),
-                      ("a", "other", "", "", "")])
-    assert figures.speedups(figures.read_csv(path)) == {
-        ("a", "astar_py"): (1.0, 1.0, 1.0), ("a", "astar"): (96.5, 84.1, 110.2)}
+class StubRunner:
+    """Stands in for pathbench: run k writes runs.csv with the py times scaled by scales[k]."""
+    def __init__(self, out, scales, header, rows):
+        self.out, self.scales, self.header, self.rows, self.k = out, scales, header, rows, 0
+
+    def run(self, config, name, extra=()):
+        d = self.out / name
+        d.mkdir(parents=True)
+        scale = self.scales[self.k]
+        self.k += 1
+        write_csv(d / "runs.csv", self.header,
+                  [r[:-1] + (r[-1] * scale if r[3] == "astar_py" else r[-1],) for r in self.rows])
+        return d
+
+
+def test_python_vs_cpp_reports_the_median_of_the_runs(tmp_path):
+    header = ["dataset", "map", "query", "planner", "status", "cost", "expansions", "time_us"]
+    rows = [("a", "m", 0, "astar_py", "solved", "1", 7, 100),
+            ("a", "m", 0, "astar", "solved", "1", 7, 10),
+            ("a", "m", 1, "astar_py", "solved", "2", 9, 1000),
+            ("a", "m", 1, "astar", "solved", "2", 8, 1)]
+    # Per run ratios (10, 1000), (5, 500), (20, 2000): geomeans 100, 50, 200; medians 505,
+    # 252.5, 1010.
+    _, lines = figures.python_vs_cpp(StubRunner(tmp_path, [1, 0.5, 2], header, rows))
+    assert "| a | 2 | 2/2 | 1/2 | 100 (100, 50, 200) | 505 |" in lines
+    assert lines[-1].startswith("costs equal on all 2 queries in every run")
+    rows[1] = ("a", "m", 0, "astar", "solved", "1.5", 7, 10)
+    with pytest.raises(figures.FigureError, match=r"costs differ \(run, dataset\): \[\(1, 'a'\)"):
+        figures.python_vs_cpp(StubRunner(tmp_path / "x", [1, 1, 1], header, rows))
 
 
 def test_mean_median_per_planner(tmp_path):
