@@ -1,7 +1,6 @@
 """scripts/figures.py: the stamp (commit with +dirty, CPU model, date, commands) and the arithmetic
 of the figures on hand-made runs.csv rows (and a stub for pathbench), with values worked out by
-hand; then one
-real figure end to end, and the refusals (no binary, --out in the source tree)."""
+hand; then one real figure end to end, and the refusals (no binary, --out in the source tree)."""
 import csv
 import datetime
 import importlib.util
