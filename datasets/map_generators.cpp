@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "algorithms/core/cost_range.h"
+#include "datasets/map_shape.h"
 #include "datasets/random.h"
 
 namespace pathbench {
@@ -23,12 +24,9 @@ void require(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument(message);
 }
 
-// Grids beyond this are certainly a typo and would exhaust memory (same cap as the map reader).
-constexpr int kMaxSide = 1 << 15;
-
 void require_size(const char* fn, int width, int height) {
-  require(width > 0 && height > 0 && width <= kMaxSide && height <= kMaxSide,
-          std::string(fn) + ": width and height must be in 1.." + std::to_string(kMaxSide) +
+  require(width > 0 && height > 0 && width <= kMaxGeneratedSide && height <= kMaxGeneratedSide,
+          std::string(fn) + ": width and height must be in 1.." + std::to_string(kMaxGeneratedSide) +
               ", got " + std::to_string(width) + "x" + std::to_string(height));
   // The maps are uniform, so their size alone bounds a path's cost: past 2^29 the searches'
   // fixed point could not hold it (algorithms/core/cost_range.h). Only the C++ API can ask for

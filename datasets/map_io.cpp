@@ -27,7 +27,7 @@ namespace {
 
 // CellId is 32-bit and the grid is padded, so cap each side well below what would overflow it;
 // the largest MovingAI maps are a few thousand cells wide.
-constexpr long kMaxSide = 1 << 15;
+constexpr long kMaxFileSide = 1 << 15;
 
 std::string quoted_char(char c) {
   if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
@@ -83,8 +83,8 @@ int parse_dimension(std::string_view value, const std::string& name, int line,
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   if (value.empty() || ec != std::errc() || end != value.data() + value.size() || v <= 0)
     throw InputError::expected(name, line, field, "a positive integer", std::string(value));
-  if (v > kMaxSide)
-    throw InputError::expected(name, line, field, "at most " + std::to_string(kMaxSide),
+  if (v > kMaxFileSide)
+    throw InputError::expected(name, line, field, "at most " + std::to_string(kMaxFileSide),
                                std::string(value));
   return static_cast<int>(v);
 }

@@ -16,7 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string pct(std::size_t part, std::size_t whole) { return percent(part, whole, "--"); }
+std::string tex_percent(std::size_t part, std::size_t whole) {
+  return percent(part, whole, "--");
+}
 
 std::string with_ci(double v, double lo, double hi) {
   if (std::isnan(v)) return "--";
@@ -86,7 +88,7 @@ Table summary_table(const std::vector<SummaryRow>& rows, const std::string& titl
               "p95 exp", "median time", "p95 time", "ns/exp",     "max sub"};
   for (const SummaryRow& r : rows)
     t.rows.push_back({label_cell(r.group), label_cell(r.planner), std::to_string(r.queries),
-                      pct(r.solved, r.queries), pct(r.optimal, r.with_reference),
+                      tex_percent(r.solved, r.queries), tex_percent(r.optimal, r.with_reference),
                       latex_number(r.median_expansions), latex_number(r.p95_expansions),
                       latex_number(r.median_time_us), latex_number(r.p95_time_us),
                       latex_number(r.ns_per_expansion), latex_number(r.max_suboptimality)});
@@ -113,7 +115,7 @@ Table length_table_tex(const std::vector<SummaryRow>& rows, const SummaryOptions
                                   label_cell(r.planner),
                                   r.length_class,
                                   std::to_string(r.queries),
-                                  pct(r.optimal, r.with_reference),
+                                  tex_percent(r.optimal, r.with_reference),
                                   latex_number(r.median_expansions),
                                   latex_number(r.median_time_us)};
     if (speed) c.push_back(with_ci(r.speedup, r.speedup_lo, r.speedup_hi) + mark(r.time_test));

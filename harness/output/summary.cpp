@@ -17,8 +17,6 @@
 namespace pathbench {
 namespace {
 
-constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
-
 using QueryKey = std::tuple<std::string, std::string, int>;  // dataset, map, query
 
 // Length class of each row's query: its bucket's third of the map's bucket range.
@@ -40,11 +38,6 @@ class LengthClasses {
 
  private:
   std::map<std::pair<std::string, std::string>, std::pair<int, int>> range_;
-};
-
-struct BaselineResult {
-  double time_us;
-  double expansions;
 };
 
 std::map<QueryKey, BaselineResult> baseline_index(const std::vector<RunRow>& rows,

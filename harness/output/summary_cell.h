@@ -11,6 +11,15 @@
 
 namespace pathbench {
 
+// summary_buckets.csv's length classes: thirds of a map's bucket range, shortest first.
+inline constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
+
+// The baseline planner's result on one query, paired with another planner's (speedups).
+struct BaselineResult {
+  double time_us;
+  double expansions;
+};
+
 // What the statistics need of one solved row of a cell.
 struct SolvedRow {
   double expansions = 0, generated = 0, time_us = 0, path_us = 0;

@@ -30,8 +30,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kLengthClasses[] = {"short", "medium", "long"};
-
 // What the summaries need of one row, without strings: spilled to disk as raw bytes.
 struct CompactRow {  // 96 bytes
   std::uint64_t expansions = 0, generated = 0;
@@ -56,11 +54,6 @@ struct Cell {
   int planner = 0;
   std::size_t rows = 0;
   std::vector<CompactRow> buffer;
-};
-
-struct BaselineResult {
-  double time_us;
-  double expansions;
 };
 
 // The baseline's solved rows of one group, by query key.

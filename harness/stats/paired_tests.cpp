@@ -14,7 +14,6 @@
 namespace pathbench::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // SciPy's 'auto' switches to the normal approximation above this many values.
 constexpr std::size_t kExactLimit = 50;
 

@@ -11,8 +11,6 @@
 namespace pathbench::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 // Type-7 quantile of already sorted values.
 double sorted_quantile(const double* x, std::size_t n, double q) {
   if (n == 0) return kNaN;

@@ -12,11 +12,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <span>
 #include <string_view>
 
 namespace pathbench::stats {
+
+// What a statistic is when it cannot be computed (too few values, no variance).
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double mean(std::span<const double> v);
 
