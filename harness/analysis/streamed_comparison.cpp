@@ -15,6 +15,7 @@
 #include "harness/analysis/comparison_steps.h"
 #include "harness/analysis/run_comparison.h"
 #include "harness/analysis/unmatched_runs.h"
+#include "harness/output/interned_names.h"
 #include "harness/output/spill_files.h"
 
 namespace pathbench {
@@ -29,25 +30,7 @@ struct CompareRecord {
   std::uint8_t status = 0, valid = 0, validated = 0;
 };
 
-std::uint64_t record_key(const CompareRecord& r) {
-  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(r.map)) << 32) |
-         static_cast<std::uint32_t>(r.query);
-}
-
-// Interns strings to dense indices in first-seen order.
-class Interned {
- public:
-  int id(const std::string& name) {
-    const auto [it, fresh] = ids_.try_emplace(name, static_cast<int>(names_.size()));
-    if (fresh) names_.push_back(name);
-    return it->second;
-  }
-  const std::string& name(int id) const { return names_[static_cast<std::size_t>(id)]; }
-
- private:
-  std::map<std::string, int, std::less<>> ids_;
-  std::vector<std::string> names_;
-};
+std::uint64_t record_key(const CompareRecord& r) { return map_query_key(r.map, r.query); }
 
 }  // namespace
 
@@ -58,7 +41,7 @@ RunComparison compare_runs_files(const std::filesystem::path& runs_a, const nloh
                                  std::size_t spill_buffer_rows) {
   RunComparison c = start_comparison(meta_a, meta_b, opt);
   const ScratchFolder scratch(scratch_dir);
-  Interned maps, groups, planners;                             // maps: "dataset\nmap"
+  InternedNames maps, groups, planners;                        // maps: "dataset\nmap"
   std::vector<std::pair<std::string, std::string>> map_names;  // (dataset, map) per map id
   std::map<std::pair<int, int>, std::size_t> cell_of;          // (group, planner) -> cell
   std::vector<std::pair<int, int>> cells;
