@@ -11,6 +11,10 @@
 //    comparison;
 //  - regression: ratio > 1 + threshold and Holm-adjusted p < 0.05;
 //  - no matched rows at all is an error (exit 2), never "no slow-down".
+//
+// The pairing of rows in memory is run_comparison.cpp, of spilled rows streamed_comparison.cpp;
+// the steps both take are comparison_steps.h, the no-match error unmatched_runs.h, and the
+// report comparison_report.cpp.
 #pragma once
 
 #include <cstdint>

@@ -19,6 +19,7 @@
 
 #include "algorithms/core/input_error.h"
 #include "algorithms/core/moves.h"
+#include "harness/output/interned_names.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/spill_files.h"
 #include "harness/output/summary_cell.h"
@@ -43,11 +44,6 @@ struct CompactRow {  // 96 bytes
   std::uint8_t flags = 0;  // kValidated | kValid | kOptimal
 };
 constexpr std::uint8_t kValidated = 1, kValid = 2, kOptimal = 4;
-
-std::uint64_t query_key(std::int32_t map, std::int32_t query) {
-  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(map)) << 32) |
-         static_cast<std::uint32_t>(query);
-}
 
 struct Cell {
   int group = 0;  // interned group name
@@ -108,7 +104,7 @@ class SpilledCellRows : public CellRows {
         o.suboptimality = r.suboptimality;
         o.time_spread = r.time_spread;
         if (const BaselineResult* b =
-                index ? find_baseline(*index, query_key(r.map, r.query)) : nullptr) {
+                index ? find_baseline(*index, map_query_key(r.map, r.query)) : nullptr) {
           o.paired = true;
           o.base_time_us = b->time_us;
           o.base_expansions = b->expansions;
@@ -155,22 +151,6 @@ bool aggregate(const CellFile& file, Member member, const BaselineLoader& base,
   return true;
 }
 
-// Interns strings to dense indices in first-seen order (each name stored once: the index points
-// at the set's own key).
-class Names {
- public:
-  int id(const std::string& name) {
-    const auto [it, fresh] = ids_.try_emplace(name, static_cast<int>(names_.size()));
-    if (fresh) names_.push_back(&it->first);
-    return it->second;
-  }
-  const std::string& name(int id) const { return *names_[static_cast<std::size_t>(id)]; }
-
- private:
-  std::map<std::string, int, std::less<>> ids_;
-  std::vector<const std::string*> names_;
-};
-
 // "dataset/map" from an interned "dataset\nmap" key.
 std::string map_label(const std::string& key) {
   std::string label = key;
@@ -194,7 +174,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
   // Maps are (dataset, map): the key is "dataset\nmap" (neither holds a newline in a runs.csv
   // written by pathbench; a quoted one would only merge two maps' names here, not their rows'
   // validity).
-  Names maps, groups, planners;
+  InternedNames maps, groups, planners;
   std::vector<std::pair<int, int>> bucket_range;       // per map id
   std::map<std::pair<int, int>, std::size_t> cell_of;  // (group, planner) -> index in cells
   std::vector<Cell> cells;
@@ -231,7 +211,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     if (is_any_angle_row(row)) out.any_angle_planners.insert(row.planner);
     if (row.status == Status::BadQuery) {
       ++out.bad.rows;
-      if (bad_seen.insert(query_key(map, row.query)).second) {
+      if (bad_seen.insert(map_query_key(map, row.query)).second) {
         ++out.bad.lines;
         ++out.bad.per_map[map_label(key)];
       }
@@ -295,7 +275,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     file.for_each_chunk([&](std::span<const CompactRow> chunk) {
       for (const CompactRow& r : chunk)
         if (r.status == static_cast<std::uint8_t>(Status::Solved))
-          base.emplace_back(query_key(r.map, r.query),
+          base.emplace_back(map_query_key(r.map, r.query),
                             BaselineResult{r.time_us, static_cast<double>(r.expansions)});
     });
     // A duplicated baseline run is reported as an error below; which of its values is found here
@@ -313,7 +293,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
       std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;  // (query key, line)
       keys.reserve(cell.rows);
       file.for_each_chunk([&](std::span<const CompactRow> chunk) {
-        for (const CompactRow& r : chunk) keys.emplace_back(query_key(r.map, r.query), r.line);
+        for (const CompactRow& r : chunk) keys.emplace_back(map_query_key(r.map, r.query), r.line);
       });
       std::sort(keys.begin(), keys.end());
       for (std::size_t i = 1; i < keys.size(); ++i)

@@ -52,6 +52,15 @@ Grid one_obstacle() {
   });
 }
 
+// The hand-derived sizes of a graph: subgoals, global ones among them (all without two-level
+// pruning), edges.
+void expect_sizes(const SubgoalGraph& sg, std::uint32_t nodes, std::uint32_t global,
+                  std::size_t edges) {
+  EXPECT_EQ(sg.num_nodes(), nodes);
+  EXPECT_EQ(sg.num_global(), global);
+  EXPECT_EQ(sg.num_edges(), edges);
+}
+
 TEST(SubgoalGraph, InfoAndCapabilities) {
   const PlannerInfo info = subgoal_graph_planner_info();
   EXPECT_EQ(info.name, "subgoal_graph");
@@ -68,9 +77,7 @@ TEST(SubgoalGraph, SubgoalsAndEdgesByHand) {
   const Grid g = one_obstacle();
   SubgoalGraph sg;
   sg.build(g, false);
-  EXPECT_EQ(sg.num_nodes(), 4u);
-  EXPECT_EQ(sg.num_global(), 4u);
-  EXPECT_EQ(sg.num_edges(), 4u);
+  expect_sizes(sg, 4, 4, 4);
   for (Point p : {Point{1, 1}, Point{3, 1}, Point{1, 3}, Point{3, 3}})
     EXPECT_NE(sg.node_of(g.id(p)), kNoNode) << p.x << "," << p.y;
   EXPECT_EQ(sg.node_of(g.id(2, 1)), kNoNode);
@@ -96,9 +103,7 @@ TEST(SubgoalGraph, TwoLevelPruningByHand) {
   const Grid g = one_obstacle();
   SubgoalGraph sg;
   sg.build(g, true);
-  EXPECT_EQ(sg.num_nodes(), 4u);
-  EXPECT_EQ(sg.num_global(), 2u);
-  EXPECT_EQ(sg.num_edges(), 4u);
+  expect_sizes(sg, 4, 2, 4);
   EXPECT_EQ(sg.num_added_edges(), 0u);
   EXPECT_FALSE(sg.global(sg.node_of(g.id(1, 1))));
   EXPECT_FALSE(sg.global(sg.node_of(g.id(3, 1))));

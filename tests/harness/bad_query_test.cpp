@@ -115,16 +115,21 @@ TEST(PublishedPrecision, SummaryCountsNeitherTimeoutsNorBadQueries) {
 class BadQueryRun : public CliTest {
  protected:
   void SetUp() override { write("walled.map", kWalledMap); }
+
+  // `pathbench run` of the walled map's config (plus `extra` settings) on this scen text.
+  CmdResult run_scen(const std::string& scen, const std::string& extra = "") {
+    write("walled.map.scen", scen);
+    write("cfg.yaml", walled_config(extra));
+    return run({"run", "cfg.yaml", "--out", "out"});
+  }
 };
 
 // The 2-decimal length of the true octile optimum is valid for both planners; one 0.01 off is
 // not (our Dijkstra proves sqrt(2), so it is the data's problem, not the planners').
 TEST_F(BadQueryRun, TwoDecimalLengthsValidWithinHalfAUnit) {
-  write("walled.map.scen",
-        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 1 2 2.41",
-                     "0 walled.map 5 3 0 0 1 1 1.42"}));
-  write("cfg.yaml", walled_config());
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 1 2 2.41",
+                            "0 walled.map 5 3 0 0 1 1 1.42"}));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const Csv csv = read_csv(work_ / "out" / "runs.csv");
   ASSERT_EQ(csv.rows.size(), 6u);
@@ -148,11 +153,9 @@ TEST_F(BadQueryRun, TwoDecimalLengthsValidWithinHalfAUnit) {
 // dao's scens print 6 significant digits (%g): "1" beside "2.41421" is 1.00000, so both rows
 // are compared at 5 decimals, not "1" at half a unit (0.5).
 TEST_F(BadQueryRun, IntegerLengthInAGFileKeepsTheFilesPrecision) {
-  write("walled.map.scen",
-        "version 1\n0\twalled.map\t5\t3\t0\t0\t1\t0\t1\n"
-        "0\twalled.map\t5\t3\t0\t0\t1\t1\t1.41421\n");
-  write("cfg.yaml", walled_config());
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r = run_scen(
+      "version 1\n0\twalled.map\t5\t3\t0\t0\t1\t0\t1\n"
+      "0\twalled.map\t5\t3\t0\t0\t1\t1\t1.41421\n");
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const Csv csv = read_csv(work_ / "out" / "runs.csv");
   ASSERT_EQ(csv.rows.size(), 4u);
@@ -166,11 +169,9 @@ TEST_F(BadQueryRun, IntegerLengthInAGFileKeepsTheFilesPrecision) {
 // (record) every planner's row is kept as bad_query with the reason, none is invalid, rc 0, and
 // meta.json counts the line once for its map.
 TEST_F(BadQueryRun, ZeroLengthForUnreachablePairIsRecorded) {
-  write("walled.map.scen",
-        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0",
-                     "0 walled.map 5 3 0 0 4 2 5.00"}));
-  write("cfg.yaml", walled_config());
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0",
+                            "0 walled.map 5 3 0 0 4 2 5.00"}));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_EQ(r.err.find("failed validation"), std::string::npos) << r.err;
   const Csv csv = read_csv(work_ / "out" / "runs.csv");
@@ -208,11 +209,9 @@ TEST_F(BadQueryRun, ZeroLengthForUnreachablePairIsRecorded) {
 // kept as bad_query for every planner, which is never asked to solve it (no expansions, no path),
 // and the lines around it are solved as usual; with error it stops the run, naming the field.
 TEST_F(BadQueryRun, BlockedEndpointIsRecordedWithoutSolving) {
-  write("walled.map.scen",
-        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00",
-                     "0 walled.map 5 3 2 2 0 0 2.83", "0 walled.map 5 3 3 0 4 1 1.41"}));
-  write("cfg.yaml", walled_config());
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00",
+                            "0 walled.map 5 3 2 2 0 0 2.83", "0 walled.map 5 3 3 0 4 1 1.41"}));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const Csv csv = read_csv(work_ / "out" / "runs.csv");
   ASSERT_EQ(csv.rows.size(), 8u);
@@ -237,29 +236,26 @@ TEST_F(BadQueryRun, BlockedEndpointIsRecordedWithoutSolving) {
 }
 
 TEST_F(BadQueryRun, BlockedEndpointStopsARunWithErrorPolicy) {
-  write("walled.map.scen",
-        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00"}));
-  write("cfg.yaml", walled_config("on_bad_query: error\n"));
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00"}),
+               "on_bad_query: error\n");
   expect_input_error(r, "walled.map.scen", 3, "goal");
   EXPECT_NE(r.err.find("(2, 1) is a blocked cell of walled.map"), std::string::npos) << r.err;
 }
 
 // on_bad_query: error stops the run before anything is solved, naming file, line and field.
 TEST_F(BadQueryRun, ErrorPolicyFailsNamingFileLineAndField) {
-  write("walled.map.scen",
-        legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0"}));
-  write("cfg.yaml", walled_config("on_bad_query: error\n"));
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0"}),
+               "on_bad_query: error\n");
   expect_input_error(r, "walled.map.scen", 3, "optimal_length");
   EXPECT_NE(r.err.find("published length 0 for distinct cells"), std::string::npos) << r.err;
 }
 
 // The same for a length only a search proves wrong: the run fails at that row, clearly.
 TEST_F(BadQueryRun, ErrorPolicyFailsOnALengthTheReferenceDisproves) {
-  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.42"}));
-  write("cfg.yaml", walled_config("on_bad_query: error\n"));
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.42"}), "on_bad_query: error\n");
   EXPECT_EQ(r.code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("walled.map.scen:2: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("optimal_length"), std::string::npos) << r.err;
@@ -267,9 +263,8 @@ TEST_F(BadQueryRun, ErrorPolicyFailsOnALengthTheReferenceDisproves) {
 }
 
 TEST_F(BadQueryRun, UnknownPolicyIsAConfigError) {
-  write("walled.map.scen", legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41"}));
-  write("cfg.yaml", walled_config("on_bad_query: skip\n"));
-  const CmdResult r = run({"run", "cfg.yaml", "--out", "out"});
+  const CmdResult r =
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41"}), "on_bad_query: skip\n");
   expect_input_error(r, "cfg.yaml", 2, "on_bad_query");
 }
 

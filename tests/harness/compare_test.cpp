@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/output/runs_csv_reader.h"
@@ -39,22 +41,30 @@ constexpr const char* kConfig =
     "  - {label: astar, algorithm: astar}\n"
     "  - {label: dijkstra, algorithm: dijkstra}\n";
 
-// Rewrites runs.csv through `edit(header, record)` for every data record.
+std::size_t column(const std::vector<std::string>& header, const std::string& name) {
+  return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+}
+
+// Rewrites runs.csv through `edit(records)`, the header first.
 template <typename Edit>
-void edit_runs(const fs::path& csv, Edit edit) {
+void rewrite_runs(const fs::path& csv, Edit edit) {
   auto records = parse_csv(read_text(csv));
+  edit(records);
   std::string text;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (i > 0) edit(records[0], records[i]);
-    for (std::size_t k = 0; k < records[i].size(); ++k)
-      text += (k ? "," : "") + records[i][k];  // no field of this config needs quoting
+  for (const auto& record : records) {
+    for (std::size_t k = 0; k < record.size(); ++k)
+      text += (k ? "," : "") + record[k];  // no field of this config needs quoting
     text += '\n';
   }
   ASSERT_TRUE(write_text(csv, text));
 }
 
-std::size_t column(const std::vector<std::string>& header, const std::string& name) {
-  return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+// Rewrites runs.csv through `edit(header, record)` for every data record.
+template <typename Edit>
+void edit_runs(const fs::path& csv, Edit edit) {
+  rewrite_runs(csv, [&](auto& records) {
+    for (std::size_t i = 1; i < records.size(); ++i) edit(records[0], records[i]);
+  });
 }
 
 class CompareTest : public ::testing::Test {
@@ -83,6 +93,20 @@ class CompareTest : public ::testing::Test {
     fs::copy(*root_ / "a", to, fs::copy_options::recursive);
     return to;
   }
+  // Runs pathbench with `args`, which must fail with exit 2 and an error holding each of `parts`.
+  static testing::CommandResult expect_exit_2(const std::string& args,
+                                              std::initializer_list<std::string_view> parts) {
+    auto r = sh(args);
+    EXPECT_EQ(r.code, 2) << args << '\n' << r.out << r.err;
+    for (std::string_view part : parts)
+      EXPECT_NE(r.err.find(part), std::string::npos) << part << " is not in: " << r.err;
+    return r;
+  }
+  // A copy of run a as `name` with edit_runs(`edit`) applied to its runs.csv.
+  template <typename Edit>
+  static void edited_copy_of_a(const std::string& name, Edit edit) {
+    edit_runs(copy_of_a(name) / "runs.csv", edit);
+  }
   static fs::path* root_;
 };
 fs::path* CompareTest::root_ = nullptr;
@@ -99,8 +123,7 @@ TEST_F(CompareTest, RunComparedWithItselfHasNoDifference) {
 }
 
 TEST_F(CompareTest, SlowedPlannerIsARegression) {
-  const fs::path b = copy_of_a("slow");
-  edit_runs(b / "runs.csv", [](const auto& h, auto& rec) {
+  edited_copy_of_a("slow", [](const auto& h, auto& rec) {
     if (rec[column(h, "planner")] == "dijkstra" && !rec[column(h, "time_us")].empty())
       rec[column(h, "time_us")] = fmt::format("{}", std::stod(rec[column(h, "time_us")]) * 1.5);
   });
@@ -124,9 +147,8 @@ TEST_F(CompareTest, SlowedPlannerIsARegression) {
 }
 
 TEST_F(CompareTest, ChangedExpansionsAreReportedFirst) {
-  const fs::path b = copy_of_a("changed");
   bool changed = false;
-  edit_runs(b / "runs.csv", [&](const auto& h, auto& rec) {
+  edited_copy_of_a("changed", [&](const auto& h, auto& rec) {
     if (!changed && rec[column(h, "planner")] == "astar") {
       rec[column(h, "expansions")] = std::to_string(std::stoull(rec[column(h, "expansions")]) + 7);
       changed = true;
@@ -159,17 +181,11 @@ TEST_F(CompareTest, DifferentExperimentIsNamed) {
 
 // A runs.csv of schema version 1 (before time_spread) is still read.
 TEST_F(CompareTest, ReadsRunsCsvWithoutTimeSpread) {
-  const fs::path b = copy_of_a("v1");
-  auto records = parse_csv(read_text(b / "runs.csv"));
-  const std::size_t spread = column(records[0], "time_spread");
-  ASSERT_LT(spread, records[0].size());
-  std::string text;
-  for (auto& rec : records) {
-    rec.erase(rec.begin() + static_cast<std::ptrdiff_t>(spread));
-    for (std::size_t k = 0; k < rec.size(); ++k) text += (k ? "," : "") + rec[k];
-    text += '\n';
-  }
-  ASSERT_TRUE(write_text(b / "runs.csv", text));
+  rewrite_runs(copy_of_a("v1") / "runs.csv", [](auto& records) {
+    const std::size_t spread = column(records[0], "time_spread");
+    ASSERT_LT(spread, records[0].size());
+    for (auto& rec : records) rec.erase(rec.begin() + static_cast<std::ptrdiff_t>(spread));
+  });
   const auto r = sh("compare a v1");
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("No result changed"), std::string::npos) << r.out;
@@ -179,45 +195,23 @@ TEST_F(CompareTest, ReadsRunsCsvWithoutTimeSpread) {
 
 // A comparison of nothing is no verdict: exit 2 and the reason, never "no slow-down".
 TEST_F(CompareTest, NoMatchedRowsIsAnErrorNamingWhatDiffers) {
-  const fs::path renamed = copy_of_a("renamed");
-  edit_runs(renamed / "runs.csv",
-            [](const auto& h, auto& rec) { rec[column(h, "planner")] += "_v2"; });
-  auto r = sh("compare a renamed");
-  EXPECT_EQ(r.code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("no rows of A and B match"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("no planners in common (A: astar, dijkstra; B: astar_v2, dijkstra_v2)"),
-            std::string::npos)
-      << r.err;
+  edited_copy_of_a("renamed", [](const auto& h, auto& rec) { rec[column(h, "planner")] += "_v2"; });
+  const auto r =
+      expect_exit_2("compare a renamed",
+                    {"no rows of A and B match",
+                     "no planners in common (A: astar, dijkstra; B: astar_v2, dijkstra_v2)"});
   EXPECT_EQ(r.out.find("Verdict"), std::string::npos) << r.out;
-
-  const fs::path moved = copy_of_a("moved");
-  edit_runs(moved / "runs.csv", [](const auto& h, auto& rec) { rec[column(h, "map")] = "other"; });
-  r = sh("compare a moved");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("no maps in common"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("B: rnd/other"), std::string::npos) << r.err;
-
-  const fs::path empty = copy_of_a("empty");
-  const std::string csv = read_text(empty / "runs.csv");
-  ASSERT_TRUE(write_text(empty / "runs.csv", csv.substr(0, csv.find('\n') + 1)));
-  r = sh("compare a empty");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("B has no rows"), std::string::npos) << r.err;
+  edited_copy_of_a("moved", [](const auto& h, auto& rec) { rec[column(h, "map")] = "other"; });
+  expect_exit_2("compare a moved", {"no maps in common", "B: rnd/other"});
+  rewrite_runs(copy_of_a("empty") / "runs.csv", [](auto& records) { records.resize(1); });
+  expect_exit_2("compare a empty", {"B has no rows"});
 }
 
 TEST_F(CompareTest, BadInputExits2) {
-  auto r = sh("compare a missing_dir");
-  EXPECT_EQ(r.code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("missing_dir"), std::string::npos) << r.err;
-  r = sh("compare a a --threshold fast");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("--threshold"), std::string::npos) << r.err;
-  const fs::path b = copy_of_a("broken");
-  edit_runs(b / "runs.csv", [](const auto& h, auto& rec) { rec[column(h, "time_us")] = "abc"; });
-  r = sh("compare a broken");
-  EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("runs.csv:2"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("time_us"), std::string::npos) << r.err;
+  expect_exit_2("compare a missing_dir", {"missing_dir"});
+  expect_exit_2("compare a a --threshold fast", {"--threshold"});
+  edited_copy_of_a("broken", [](const auto& h, auto& rec) { rec[column(h, "time_us")] = "abc"; });
+  expect_exit_2("compare a broken", {"runs.csv:2", "time_us"});
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "harness/output/bad_query_lines.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/output/summary.h"
+#include "harness/output/summary_schema.h"
 #include "tests/support/experiment_run.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/shell.h"
@@ -39,40 +40,18 @@ void expect_same_test(const PairedTest& a, const PairedTest& b, const std::strin
   EXPECT_TRUE(same(a.rank_biserial, b.rank_biserial)) << where;
 }
 
+// Every column of summary.csv as the writer prints it (numbers in shortest round-trip form, so
+// equal text is an equal value, NaN where NaN), so a column added to the schema is compared too;
+// and what the file does not show: validated rows and all of each paired test.
 void expect_same_rows(const std::vector<SummaryRow>& want, const std::vector<SummaryRow>& got) {
   ASSERT_EQ(want.size(), got.size());
   for (std::size_t i = 0; i < want.size(); ++i) {
     const SummaryRow& a = want[i];
     const SummaryRow& b = got[i];
     const std::string where = a.group + " / " + a.planner + " / " + a.length_class;
-    EXPECT_EQ(a.group, b.group);
-    EXPECT_EQ(a.planner, b.planner);
-    EXPECT_EQ(a.length_class, b.length_class);
-    EXPECT_EQ(a.queries, b.queries) << where;
-    EXPECT_EQ(a.solved, b.solved) << where;
-    EXPECT_EQ(a.valid, b.valid) << where;
+    for (const SummaryColumn& c : summary_columns())
+      EXPECT_EQ(c.field(a), c.field(b)) << where << " column " << c.name;
     EXPECT_EQ(a.validated, b.validated) << where;
-    EXPECT_EQ(a.optimal, b.optimal) << where;
-    EXPECT_EQ(a.with_reference, b.with_reference) << where;
-    EXPECT_EQ(a.prep_bytes, b.prep_bytes) << where;
-    EXPECT_EQ(a.speedup_pairs, b.speedup_pairs) << where;
-    const double SummaryRow::*reals[] = {
-        &SummaryRow::mean_expansions,   &SummaryRow::median_expansions,
-        &SummaryRow::p95_expansions,    &SummaryRow::mean_generated,
-        &SummaryRow::median_generated,  &SummaryRow::p95_generated,
-        &SummaryRow::mean_time_us,      &SummaryRow::median_time_us,
-        &SummaryRow::p95_time_us,       &SummaryRow::mean_path_us,
-        &SummaryRow::median_path_us,    &SummaryRow::mean_total_us,
-        &SummaryRow::ns_per_expansion,  &SummaryRow::mean_suboptimality,
-        &SummaryRow::max_suboptimality, &SummaryRow::prep_ms,
-        &SummaryRow::speedup,           &SummaryRow::speedup_lo,
-        &SummaryRow::speedup_hi,        &SummaryRow::expansion_ratio,
-        &SummaryRow::time_exponent,     &SummaryRow::expansions_exponent,
-        &SummaryRow::median_speedup,    &SummaryRow::median_speedup_lo,
-        &SummaryRow::median_speedup_hi, &SummaryRow::median_time_spread};
-    for (std::size_t k = 0; k < std::size(reals); ++k)
-      EXPECT_TRUE(same(a.*reals[k], b.*reals[k]))
-          << where << " field #" << k << ": " << a.*reals[k] << " vs " << b.*reals[k];
     expect_same_test(a.time_test, b.time_test, where + " time test");
     expect_same_test(a.expansions_test, b.expansions_test, where + " expansions test");
   }
@@ -119,6 +98,14 @@ class SummaryStreamTest : public testing::ScratchTest {
     }
     return runs.rows.size();
   }
+
+  // Runs the experiment `yaml` and checks its runs.csv as check_against_in_memory does.
+  std::size_t run_and_check(const std::string& yaml, const std::string& baseline,
+                            std::uint64_t seed) {
+    RunOutcome outcome;
+    testing::run_experiment_yaml(root_, yaml, &outcome);
+    return check_against_in_memory(outcome.dir / "runs.csv", baseline, seed);
+  }
 };
 
 // A real run: generated maps of three kinds, repetitions (time spread), a baseline (speedups,
@@ -142,10 +129,7 @@ TEST_F(SummaryStreamTest, EqualsInMemorySummariesOnARealRun) {
       "  - {label: dijkstra, algorithm: dijkstra}\n"
       "  - {label: jps, algorithm: jps}\n"
       "  - {label: wastar, algorithm: astar, params: {weight: [1.5, 3]}}\n";
-  RunOutcome outcome;
-  testing::run_experiment_yaml(root_, yaml, &outcome);
-  const std::size_t rows = check_against_in_memory(outcome.dir / "runs.csv", "astar", 7);
-  EXPECT_GT(rows, 500u);
+  EXPECT_GT(run_and_check(yaml, "astar", 7), 500u);
 }
 
 // The shared MovingAI maps (published lengths at their own precision, real bucket ranges).
@@ -167,10 +151,7 @@ TEST_F(SummaryStreamTest, EqualsInMemorySummariesOnMovingAiMaps) {
       "  - {label: jps, algorithm: jps}\n"
       "  - {label: astar, algorithm: astar}\n"
       "  - {label: wastar2, algorithm: astar, params: {weight: 2}}\n";
-  RunOutcome outcome;
-  testing::run_experiment_yaml(root_, yaml, &outcome);
-  const std::size_t rows = check_against_in_memory(outcome.dir / "runs.csv", "jps", 3);
-  EXPECT_GT(rows, 1000u);
+  EXPECT_GT(run_and_check(yaml, "jps", 3), 1000u);
 }
 
 // Hand-made rows: a duplicate run is the same error, on the same line, as read_runs_csv's.
@@ -268,16 +249,17 @@ TEST_F(SummaryStreamTest, StreamedCompareEqualsInMemoryCompare) {
         const std::string where = x.group + " / " + x.planner;
         EXPECT_EQ(y.group, x.group);
         EXPECT_EQ(y.planner, x.planner);
-        EXPECT_EQ(y.matched, x.matched) << where;
-        EXPECT_EQ(y.status_changes, x.status_changes) << where;
-        EXPECT_EQ(y.validity_changes, x.validity_changes) << where;
-        EXPECT_EQ(y.cost_changes, x.cost_changes) << where;
-        EXPECT_EQ(y.expansion_changes, x.expansion_changes) << where;
+        static constexpr std::size_t PlannerComparison::*counts[] = {
+            &PlannerComparison::matched,           &PlannerComparison::status_changes,
+            &PlannerComparison::validity_changes,  &PlannerComparison::cost_changes,
+            &PlannerComparison::expansion_changes, &PlannerComparison::time_pairs};
+        for (std::size_t k = 0; k < std::size(counts); ++k)
+          EXPECT_EQ(y.*counts[k], x.*counts[k]) << where << " count #" << k;
         EXPECT_EQ(y.examples.size(), x.examples.size()) << where;
-        EXPECT_EQ(y.time_pairs, x.time_pairs) << where;
-        EXPECT_TRUE(same(y.ratio, x.ratio)) << where;
-        EXPECT_TRUE(same(y.ratio_lo, x.ratio_lo)) << where;
-        EXPECT_TRUE(same(y.ratio_hi, x.ratio_hi)) << where;
+        for (double PlannerComparison::*ratio :
+             {&PlannerComparison::ratio, &PlannerComparison::ratio_lo,
+              &PlannerComparison::ratio_hi})
+          EXPECT_TRUE(same(y.*ratio, x.*ratio)) << where << ' ' << y.*ratio << " vs " << x.*ratio;
         expect_same_test(x.test, y.test, where);
         EXPECT_EQ(y.regression, x.regression) << where;
       }

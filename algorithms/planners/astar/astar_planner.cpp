@@ -2,8 +2,7 @@
 
 #include <limits>
 
-#include "algorithms/heaps/binary_heap.h"
-#include "algorithms/heaps/pairing_heap.h"
+#include "algorithms/heaps/queue_choice.h"
 #include "algorithms/heuristics/heuristics.h"
 #include "algorithms/search/best_first_search.h"
 
@@ -101,13 +100,9 @@ PlannerInfo astar_planner_info() {
       Param::real("weight").range(0.0, 1e6).defaults_to(1.0).doc(
           "f = g + weight * h (weighted A* when > 1)"),
       Param::boolean("greedy").doc("greedy best-first: f = h"),
-      Param::choice("queue", {"binary", "pairing"})
-          .doc("open list: indexed binary heap or pooled pairing heap"),
+      queue_param(),
   };
-  info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
-    if (p.get_choice("queue") == "pairing") return std::make_unique<AStarPlanner<PairingHeap<>>>(p);
-    return std::make_unique<AStarPlanner<BinaryHeap<>>>(p);
-  };
+  info.factory = make_planner_with_queue<AStarPlanner>;
   return info;
 }
 

@@ -2,8 +2,7 @@
 
 #include <limits>
 
-#include "algorithms/heaps/binary_heap.h"
-#include "algorithms/heaps/pairing_heap.h"
+#include "algorithms/heaps/queue_choice.h"
 #include "algorithms/heuristics/differential_heuristic.h"
 #include "algorithms/search/differential_search.h"
 
@@ -86,14 +85,9 @@ PlannerInfo astar_differential_planner_info() {
           .doc("seed of the first (farthest) or every (random) landmark"),
       Param::real("weight").range(1.0, 1e6).defaults_to(1.0).doc(
           "f = g + weight * h (weighted A* when > 1)"),
-      Param::choice("queue", {"binary", "pairing"})
-          .doc("open list: indexed binary heap or pooled pairing heap"),
+      queue_param(),
   };
-  info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
-    if (p.get_choice("queue") == "pairing")
-      return std::make_unique<AStarDifferentialPlanner<PairingHeap<>>>(p);
-    return std::make_unique<AStarDifferentialPlanner<BinaryHeap<>>>(p);
-  };
+  info.factory = make_planner_with_queue<AStarDifferentialPlanner>;
   return info;
 }
 

@@ -69,6 +69,40 @@ Capabilities program_capabilities(const ParamSet& p) {
           .warm_up = false};
 }
 
+std::vector<ParamSpec> program_params(bool optimal_by_default) {
+  return {
+      Param::boolean("optimal")
+          .defaults_to(optimal_by_default)
+          .doc("the program claims optimal costs (the validator then checks them)"),
+      Param::real("suboptimality_bound")
+          .range(0.0, 1e9)
+          .doc("claimed bound on cost / optimal (>= 1; 0 = no claim) when optimal is false"),
+      Param::text("name").doc("name used in messages (default: the planner's label)"),
+      Param::real("timeout_s")
+          .range(0.0, 1e6)
+          .doc("seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"),
+      Param::real("grace_s")
+          .range(0.0, 600.0)
+          .defaults_to(1.0)
+          .doc("extra seconds past the time limit, and for the program to exit at the end"),
+  };
+}
+
+ExternalSetup program_setup(const ParamSet& p) {
+  ExternalSetup s;
+  s.name = p.get_string("name");
+  s.timeout_s = p.get_real("timeout_s");
+  s.grace_s = p.get_real("grace_s");
+  return s;
+}
+
+void check_suboptimality_bound(const ParamSet& p) {
+  const double b = p.get_real("suboptimality_bound");
+  if (b != 0.0 && b < 1.0)
+    throw ParamError("suboptimality_bound",
+                     fmt::format("parameter 'suboptimality_bound': {} is below 1", b));
+}
+
 std::string expand_waypoints(std::vector<Point>& path) {
   std::vector<Point> cells;
   if (!path.empty()) cells.push_back(path.front());
@@ -316,11 +350,8 @@ void ExternalProcessPlanner::shutdown() {
 namespace {
 
 ExternalSetup external_setup(const ParamSet& p) {
-  ExternalSetup s;
+  ExternalSetup s = external::program_setup(p);
   s.argv = command_argv(p);
-  s.name = p.get_string("name");
-  s.timeout_s = p.get_real("timeout_s");
-  s.grace_s = p.get_real("grace_s");
   return s;
 }
 
@@ -337,28 +368,13 @@ PlannerInfo external_planner_info() {
           "the program and its arguments, as a YAML list or one string split into words "
           "(quotes for spaces; no shell runs it, shell syntax is refused), run in the config's "
           "folder; required"),
-      Param::boolean("optimal").doc(
-          "the program claims optimal costs (the validator then checks them)"),
-      Param::real("suboptimality_bound")
-          .range(0.0, 1e9)
-          .doc("claimed bound on cost / optimal (>= 1; 0 = no claim)"),
-      Param::text("name").doc("name used in messages (default: the planner's label)"),
-      Param::real("timeout_s")
-          .range(0.0, 1e6)
-          .doc("seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"),
-      Param::real("grace_s")
-          .range(0.0, 600.0)
-          .defaults_to(1.0)
-          .doc("extra seconds past the time limit, and for the program to exit at the end"),
   };
+  for (ParamSpec& spec : external::program_params(false)) info.params.push_back(std::move(spec));
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     if (p.get_string("command").empty())
       throw ParamError("command", "parameter 'command' is required (the program to run)");
     command_argv(p);  // refused here, where the error names the config line
-    const double b = p.get_real("suboptimality_bound");
-    if (b != 0.0 && b < 1.0)
-      throw ParamError("suboptimality_bound",
-                       fmt::format("parameter 'suboptimality_bound': {} is below 1", b));
+    external::check_suboptimality_bound(p);
     return std::make_unique<ExternalProcessPlanner>(external::program_capabilities(p),
                                                     external_setup(p));
   };

@@ -52,6 +52,17 @@ std::string expand_waypoints(std::vector<Point>& path);
 // A variant narrows it further (gppc: the competition's movement rules, preprocessing).
 Capabilities program_capabilities(const ParamSet& p);
 
+// The parameters every program run as a planner takes after its own, so `external` and `gppc`
+// claim, document and wait alike: the claims `optimal` (default `optimal_by_default`) and
+// `suboptimality_bound`, which program_capabilities reads, and `name`, `timeout_s` and `grace_s`,
+// which program_setup reads.
+std::vector<ParamSpec> program_params(bool optimal_by_default);
+ExternalSetup program_setup(const ParamSet& p);
+
+// Refuses a `suboptimality_bound` below 1 (0: no claim), in the factory, where the error names
+// the config line.
+void check_suboptimality_bound(const ParamSet& p);
+
 class ExternalProcessPlanner : public Planner {
  public:
   ExternalProcessPlanner(const Capabilities& caps, ExternalSetup setup);

@@ -37,11 +37,6 @@ std::vector<std::string> words(const std::string& s) {
   return w;
 }
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // A `%` pattern of $(patsubst): the stem of `word` when it matches `pattern`.
 bool match_pattern(const std::string& pattern, const std::string& word, std::string& stem) {
   const auto pct = pattern.find('%');
@@ -50,8 +45,7 @@ bool match_pattern(const std::string& pattern, const std::string& word, std::str
     return pattern == word;
   }
   const std::string pre = pattern.substr(0, pct), post = pattern.substr(pct + 1);
-  if (word.size() < pre.size() + post.size() || word.compare(0, pre.size(), pre) != 0 ||
-      !ends_with(word, post))
+  if (word.size() < pre.size() + post.size() || !word.starts_with(pre) || !word.ends_with(post))
     return false;
   stem = word.substr(pre.size(), word.size() - pre.size() - post.size());
   return true;
@@ -263,7 +257,7 @@ bool is_compiler(const std::string& w) {
 }
 
 bool is_source(const std::string& w) {
-  return ends_with(w, ".cpp") || ends_with(w, ".cc") || ends_with(w, ".cxx") || ends_with(w, ".C");
+  return w.ends_with(".cpp") || w.ends_with(".cc") || w.ends_with(".cxx") || w.ends_with(".C");
 }
 
 std::string normal(const std::string& rel) { return fs::path(rel).lexically_normal().string(); }
@@ -315,7 +309,7 @@ BuildPlan read_build_plan(const fs::path& entry) {
       } else {
         plan.sources.push_back(normal(w));
       }
-    } else if (ends_with(w, ".o")) {
+    } else if (w.ends_with(".o")) {
       for (const char* ext : {".cpp", ".cc", ".cxx", ".C"}) {
         const std::string src = w.substr(0, w.size() - 2) + ext;
         if (fs::exists(entry / src)) {

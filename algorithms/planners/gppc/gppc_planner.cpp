@@ -65,11 +65,8 @@ Capabilities gppc_capabilities(const ParamSet& p) {
 }
 
 external::ExternalSetup gppc_setup(const ParamSet& p) {
-  external::ExternalSetup s;
-  s.name = p.get_string("name");
+  external::ExternalSetup s = external::program_setup(p);
   s.kind = "gppc entry";
-  s.timeout_s = p.get_real("timeout_s");
-  s.grace_s = p.get_real("grace_s");
   s.answer_columns = {"first20_us", "max_step_us", "getpath_calls"};
   s.waypoints = true;
   // PrepareForSearch (answered by `ready`) may do real work: it gets the preprocessing deadline.
@@ -281,36 +278,21 @@ PlannerInfo gppc_planner_info() {
       Param::text("entry").doc(
           "the entry folder (Entry.cpp, Entry.h, Makefile); ${VAR} from the environment, "
           "relative to the config's folder; required"),
-      Param::boolean("optimal").defaults_to(true).doc(
-          "the entry claims optimal costs (the validator then checks them)"),
-      Param::real("suboptimality_bound")
-          .range(0.0, 1e9)
-          .doc("claimed bound on cost / optimal (>= 1; 0 = no claim) when optimal is false"),
-      Param::text("name").doc("name used in messages (default: the planner's label)"),
-      Param::real("timeout_s")
-          .range(0.0, 1e6)
-          .doc("seconds to wait for each answer; 0 = time limit + grace_s, or 10 without a limit"),
-      Param::real("grace_s")
-          .range(0.0, 600.0)
-          .defaults_to(1.0)
-          .doc("extra seconds past the time limit, and for the program to exit at the end"),
-      Param::real("build_timeout_s")
-          .range(1.0, 1e6)
-          .defaults_to(1800.0)
-          .doc("seconds for each compiler command of the entry's build"),
-      Param::real("prep_timeout_s")
-          .range(1.0, 1e6)
-          .defaults_to(3600.0)
-          .doc("seconds for PreprocessMap on one map, and for PrepareForSearch"),
   };
+  for (ParamSpec& spec : external::program_params(true)) info.params.push_back(std::move(spec));
+  info.params.push_back(Param::real("build_timeout_s")
+                            .range(1.0, 1e6)
+                            .defaults_to(1800.0)
+                            .doc("seconds for each compiler command of the entry's build"));
+  info.params.push_back(Param::real("prep_timeout_s")
+                            .range(1.0, 1e6)
+                            .defaults_to(3600.0)
+                            .doc("seconds for PreprocessMap on one map, and for PrepareForSearch"));
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
     if (p.get_string("entry").empty())
       throw ParamError("entry", "parameter 'entry' is required (the entry's folder)");
     expand_vars(p.get_string("entry"));  // an unset ${VAR} is refused where the config is read
-    const double b = p.get_real("suboptimality_bound");
-    if (b != 0.0 && b < 1.0)
-      throw ParamError("suboptimality_bound",
-                       fmt::format("parameter 'suboptimality_bound': {} is below 1", b));
+    external::check_suboptimality_bound(p);
     return std::make_unique<GppcPlanner>(p);
   };
   return info;

@@ -170,9 +170,21 @@ void SubgoalGraph::build(const Grid& g, bool two_level) {
   arcs_.shrink_to_fit();
 }
 
-bool SubgoalGraph::walk(CellId u, int diag, int straight, std::int64_t oh, std::int64_t ov,
-                        std::int64_t os, bool diag_first, std::vector<CellId>* out) const {
-  const std::int64_t od = oh + ov;
+SubgoalGraph::Parallelogram SubgoalGraph::parallelogram(CellId u, CellId v) const {
+  const int ux = static_cast<int>(u % static_cast<CellId>(pw_));
+  const int uy = static_cast<int>(u / static_cast<CellId>(pw_));
+  const int dx = static_cast<int>(v % static_cast<CellId>(pw_)) - ux;
+  const int dy = static_cast<int>(v / static_cast<CellId>(pw_)) - uy;
+  const int ax = std::abs(dx), ay = std::abs(dy);
+  const int diag = std::min(ax, ay);
+  const std::int64_t pw = pw_;
+  const std::int64_t oh = dx >= 0 ? 1 : -1, ov = (dy >= 0 ? 1 : -1) * pw;
+  return {diag, std::max(ax, ay) - diag, oh, ov, oh + ov, ax > ay ? oh : ov};
+}
+
+bool SubgoalGraph::walk(CellId u, const Parallelogram& pg, bool diag_first,
+                        std::vector<CellId>* out) const {
+  const auto [diag, straight, oh, ov, od, os] = pg;
   CellId c = u;
   const std::size_t mark = out ? out->size() : 0;
   const auto diag_steps = [&] {
@@ -196,19 +208,11 @@ bool SubgoalGraph::walk(CellId u, int diag, int straight, std::int64_t oh, std::
   return ok;
 }
 
-bool SubgoalGraph::solve_dp(CellId u, CellId v, std::size_t max_states) const {
-  const int ux = static_cast<int>(u % static_cast<CellId>(pw_));
-  const int uy = static_cast<int>(u / static_cast<CellId>(pw_));
-  const int dx = static_cast<int>(v % static_cast<CellId>(pw_)) - ux;
-  const int dy = static_cast<int>(v / static_cast<CellId>(pw_)) - uy;
-  const int ax = std::abs(dx), ay = std::abs(dy);
-  const int diag = std::min(ax, ay), straight = std::max(ax, ay) - diag;
+bool SubgoalGraph::solve_dp(CellId u, const Parallelogram& pg, std::size_t max_states) const {
+  const auto [diag, straight, oh, ov, od, os] = pg;
   const std::size_t cols = static_cast<std::size_t>(straight) + 1;
   const std::size_t states = (static_cast<std::size_t>(diag) + 1) * cols;
   if (states > max_states) return false;
-  const std::int64_t pw = pw_;
-  const std::int64_t oh = dx >= 0 ? 1 : -1, ov = (dy >= 0 ? 1 : -1) * pw;
-  const std::int64_t od = oh + ov, os = ax > ay ? oh : ov;
   dp_.assign(states, 0);
   for (int i = 0; i <= diag; ++i)
     for (int k = 0; k <= straight; ++k) {
@@ -231,23 +235,16 @@ bool SubgoalGraph::solve_dp(CellId u, CellId v, std::size_t max_states) const {
 }
 
 bool SubgoalGraph::h_reachable(CellId u, CellId v, std::size_t max_states) const {
-  return solve_dp(u, v, max_states);
+  return solve_dp(u, parallelogram(u, v), max_states);
 }
 
 void SubgoalGraph::append_h_path(CellId u, CellId v, std::vector<CellId>& out) const {
-  const int ux = static_cast<int>(u % static_cast<CellId>(pw_));
-  const int uy = static_cast<int>(u / static_cast<CellId>(pw_));
-  const int dx = static_cast<int>(v % static_cast<CellId>(pw_)) - ux;
-  const int dy = static_cast<int>(v / static_cast<CellId>(pw_)) - uy;
-  const int ax = std::abs(dx), ay = std::abs(dy);
-  const int diag = std::min(ax, ay), straight = std::max(ax, ay) - diag;
-  const std::int64_t pw = pw_;
-  const std::int64_t oh = dx >= 0 ? 1 : -1, ov = (dy >= 0 ? 1 : -1) * pw;
-  const std::int64_t od = oh + ov, os = ax > ay ? oh : ov;
-  if (walk(u, diag, straight, oh, ov, os, true, &out)) return;
-  if (walk(u, diag, straight, oh, ov, os, false, &out)) return;
+  const Parallelogram pg = parallelogram(u, v);
+  if (walk(u, pg, true, &out)) return;
+  if (walk(u, pg, false, &out)) return;
   // General case (an edge the two-level construction added): walk the DP table back from v.
-  solve_dp(u, v, static_cast<std::size_t>(-1));
+  solve_dp(u, pg, static_cast<std::size_t>(-1));
+  const auto [diag, straight, oh, ov, od, os] = pg;
   const std::size_t cols = static_cast<std::size_t>(straight) + 1;
   const std::size_t mark = out.size();
   int i = diag, k = straight;

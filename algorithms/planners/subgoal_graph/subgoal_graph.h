@@ -39,6 +39,7 @@
 #include "algorithms/core/grid.h"
 #include "algorithms/core/moves.h"
 #include "algorithms/core/search_cost.h"
+#include "algorithms/core/search_types.h"
 
 namespace pathbench::subgoal {
 
@@ -102,10 +103,17 @@ class SubgoalGraph {
   }
   template <bool kStop, int D, class Emit>
   bool scan_diagonal(CellId s, CellId stop, int gi, int gk, bool goal_horizontal, Emit& emit) const;
+  // The parallelogram from u to v that every octile-length path between them stays in: how many
+  // diagonal and straight steps such a path takes, and the id offsets of one step towards v
+  // horizontally, vertically, diagonally and straight (the longer axis).
+  struct Parallelogram {
+    int diag, straight;
+    std::int64_t oh, ov, od, os;
+  };
+  Parallelogram parallelogram(CellId u, CellId v) const;
   // The parallelogram DP: fills dp_ for u -> v; true when v is reached.
-  bool solve_dp(CellId u, CellId v, std::size_t max_states) const;
-  bool walk(CellId u, int diag, int straight, std::int64_t oh, std::int64_t ov, std::int64_t os,
-            bool diag_first, std::vector<CellId>* out) const;
+  bool solve_dp(CellId u, const Parallelogram& pg, std::size_t max_states) const;
+  bool walk(CellId u, const Parallelogram& pg, bool diag_first, std::vector<CellId>* out) const;
   void make_two_level();
 
   std::vector<std::uint8_t> free_;      // padded passability (copy: the scans read it)
@@ -118,6 +126,15 @@ class SubgoalGraph {
   std::size_t added_edges_ = 0;
   mutable std::vector<std::uint8_t> dp_;  // scratch of solve_dp
 };
+
+// A query whose start h-reaches its goal (scan<true> from the start returned true): the octile
+// path is a shortest path, so both planners answer with it without searching.
+inline void write_direct_path(const SubgoalGraph& graph, CellId start, CellId goal,
+                              SearchResult& result) {
+  result.mark_search_end();
+  result.path.push_back(start);
+  graph.append_h_path(start, goal, result.path);
+}
 
 // ---- scan ----------------------------------------------------------------------------------
 

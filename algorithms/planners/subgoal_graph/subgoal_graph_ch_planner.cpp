@@ -97,10 +97,8 @@ class SubgoalGraphChPlanner final : public Planner {
       const bool direct = G.scan<true>(start, goal, [&](std::uint32_t a) {
         relax(fwd_, bwd_, fwd_heap_, a, cost(G.px(a), G.py(a), sx, sy), kNoNode);
       });
-      if (direct) {  // h-reachable: the octile path is a shortest path
-        result.mark_search_end();
-        result.path.push_back(start);
-        G.append_h_path(start, goal, result.path);
+      if (direct) {
+        subgoal::write_direct_path(G, start, goal, result);
         finish(result);
         return;
       }

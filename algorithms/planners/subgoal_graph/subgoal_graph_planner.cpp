@@ -119,10 +119,8 @@ class SubgoalGraphPlanner final : public Planner {
       const bool direct = G.scan<true>(start, goal, [&](std::uint32_t a) {
         relax(a, G.px(a), G.py(a), cost(G.px(a), G.py(a), sx, sy), src);
       });
-      if (direct) {  // h-reachable: the octile path is a shortest path
-        result.mark_search_end();
-        result.path.push_back(start);
-        G.append_h_path(start, goal, result.path);
+      if (direct) {
+        subgoal::write_direct_path(G, start, goal, result);
         finish(result);
         return;
       }
