@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 config="${1:-configs/quickstart.yaml}"
 
 scripts/setup.sh
-# The CLI alone (121 of the 179 compile units on 2026-12-07): the tests and benchmarks are
-# scripts/test.sh's, and the report's plots are a Python script, not a build target.
+# The CLI alone: the tests and benchmarks are scripts/test.sh's, and the report's plots are a
+# Python script, not a build target. From an empty build/ on a 2-core machine it takes about 5
+# minutes (the harness unity-built, PATHBENCH_UNITY in CMakeLists.txt).
 echo "run.sh: building the pathbench CLI in build/ (Release; tests are built by scripts/test.sh)"
 BUILD_TARGETS=pathbench scripts/build.sh build
 echo "run.sh: running $config"
