@@ -69,14 +69,9 @@ fs::path output_folder(const std::string& out) {
   return fs::absolute(out);
 }
 
-// The last lines of a child's log, for the error that names it.
-std::string log_tail(const fs::path& log) {
-  std::ifstream in(log);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    lines.push_back(line);
-    if (lines.size() > 5) lines.erase(lines.begin());
-  }
+// The last lines of a child's log on one line, for the error that names it.
+std::string log_summary(const fs::path& log) {
+  const std::vector<std::string> lines = log_tail(log);
   return lines.empty() ? "(no output)" : fmt::format("{}", fmt::join(lines, " | "));
 }
 
@@ -135,7 +130,7 @@ int compare_interleaved_command(const InterleaveArgs& args) {
     if (!e.started || (e.status != 0 && e.status != kExitInvalidResults))
       throw InputError(bin, 0, "",
                        fmt::format("{} failed: {}; its output ({}): {}", fmt::join(argv, " "),
-                                   e.problem, log.string(), log_tail(log)));
+                                   e.problem, log.string(), log_summary(log)));
   }
   if (progress) std::cerr << '\n';
 

@@ -204,15 +204,10 @@ int run_children(const fs::path& work, const WorkPlan& p, std::ostream* progress
   return forwarded;
 }
 
-std::string log_tail(const fs::path& file) {
-  std::ifstream in(file);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    lines.push_back(line);
-    if (lines.size() > 5) lines.erase(lines.begin());
-  }
+// A shard's last log lines, indented under the line that names it.
+std::string indented_log_tail(const fs::path& file) {
   std::string out;
-  for (const std::string& l : lines) out += "    " + l + "\n";
+  for (const std::string& l : log_tail(file)) out += "    " + l + "\n";
   return out;
 }
 
@@ -249,7 +244,7 @@ RunOutcome finish(const fs::path& work, RunLock& lock, const WorkPlan& p, const 
     std::string what;
     for (const auto& [k, code] : failed)
       what += fmt::format("  shard {}/{} exited with {}; its log {} ends:\n{}", k, p.jobs, code,
-                          shard_log(work, k).string(), log_tail(shard_log(work, k)));
+                          shard_log(work, k).string(), indented_log_tail(shard_log(work, k)));
     throw std::runtime_error(fmt::format(
         "{} of {} shard processes failed:\n{}finished shards are kept; after fixing the cause: "
         "pathbench run --resume {}",

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
 
 namespace pathbench {
@@ -72,6 +73,16 @@ std::filesystem::path self_executable() {
   std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) throw std::runtime_error("cannot find the pathbench executable (/proc/self/exe)");
   return p;
+}
+
+std::vector<std::string> log_tail(const std::filesystem::path& log, std::size_t count) {
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    lines.push_back(line);
+    if (lines.size() > count) lines.erase(lines.begin());
+  }
+  return lines;
 }
 
 }  // namespace pathbench

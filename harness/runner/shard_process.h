@@ -22,6 +22,9 @@ pid_t start_shard_process(const std::vector<std::string>& argv, int cpu,
 // Exit code of a finished child as a shell reports it (128 + signal when killed).
 int exit_code_of(int wait_status);
 
+// The last `count` lines of a child's log, for the error that names it (empty when none).
+std::vector<std::string> log_tail(const std::filesystem::path& log, std::size_t count = 5);
+
 // The path of the running executable (/proc/self/exe resolved), for starting copies of it.
 std::filesystem::path self_executable();
 
