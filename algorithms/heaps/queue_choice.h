@@ -17,7 +17,8 @@ inline ParamSpec queue_param() {
 }
 
 // A PlannerInfo::factory for P<Open> built from the resolved parameters, Open chosen by `queue`.
-template <template <OpenList> class P>
+// P's own parameter is constrained (OpenList); spelling that constraint here crashes clang 14.
+template <template <class> class P>
 std::unique_ptr<Planner> make_planner_with_queue(const ParamSet& p) {
   if (p.get_choice("queue") == "pairing") return std::make_unique<P<PairingHeap<>>>(p);
   return std::make_unique<P<BinaryHeap<>>>(p);

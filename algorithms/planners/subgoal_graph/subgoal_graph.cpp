@@ -184,7 +184,10 @@ SubgoalGraph::Parallelogram SubgoalGraph::parallelogram(CellId u, CellId v) cons
 
 bool SubgoalGraph::walk(CellId u, const Parallelogram& pg, bool diag_first,
                         std::vector<CellId>* out) const {
-  const auto [diag, straight, oh, ov, od, os] = pg;
+  // Plain copies, not a structured binding: the lambdas below capture them (clang 14 cannot
+  // capture structured bindings).
+  const int diag = pg.diag, straight = pg.straight;
+  const std::int64_t oh = pg.oh, ov = pg.ov, od = pg.od, os = pg.os;
   CellId c = u;
   const std::size_t mark = out ? out->size() : 0;
   const auto diag_steps = [&] {
