@@ -26,8 +26,9 @@ void require(bool ok, const std::string& message) {
 
 void require_size(const char* fn, int width, int height) {
   require(width > 0 && height > 0 && width <= kMaxGeneratedSide && height <= kMaxGeneratedSide,
-          std::string(fn) + ": width and height must be in 1.." + std::to_string(kMaxGeneratedSide) +
-              ", got " + std::to_string(width) + "x" + std::to_string(height));
+          std::string(fn) + ": width and height must be in 1.." +
+              std::to_string(kMaxGeneratedSide) + ", got " + std::to_string(width) + "x" +
+              std::to_string(height));
   // The maps are uniform, so their size alone bounds a path's cost: past 2^29 the searches'
   // fixed point could not hold it (algorithms/core/cost_range.h). Only the C++ API can ask for
   // this many cells; the CLI and YAML stop at 2^26.

@@ -16,9 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string tex_percent(std::size_t part, std::size_t whole) {
-  return percent(part, whole, "--");
-}
+std::string tex_percent(std::size_t part, std::size_t whole) { return percent(part, whole, "--"); }
 
 std::string with_ci(double v, double lo, double hi) {
   if (std::isnan(v)) return "--";
