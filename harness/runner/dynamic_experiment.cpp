@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <optional>
-#include <set>
 
 #include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 // The agent runs an interrupted run finished: its dynamic.csv's whole rows, each one of this
 // shard's, none twice. The run must be this experiment (fingerprint).
 struct DynamicDone {
-  std::set<DynamicKey> keys;
+  std::map<DynamicKey, int> keys;  // each with its line in dynamic.csv
   std::size_t invalid = 0;
 };
 
@@ -37,7 +37,6 @@ DynamicDone resume_dynamic(StagedRun& run, const nlohmann::json& effective, cons
   prepare_interrupted_csv(csv, dynamic_columns());
   const DynamicOrder order(effective);
   DynamicDone done;
-  std::map<DynamicKey, int> line_of;
   DynamicCsvReader in(csv);
   for (DynamicRunRow row; in.next(row);) {
     const DynamicKey key = order.key(row, in.file(), in.line());
@@ -46,13 +45,12 @@ DynamicDone resume_dynamic(StagedRun& run, const nlohmann::json& effective, cons
                        fmt::format("agent run {}/{} #{} belongs to another shard than this "
                                    "run's {}/{}; cannot resume",
                                    row.dataset, row.map, row.run, shard.k, shard.n));
-    if (const auto [it, fresh] = line_of.emplace(key, in.line()); !fresh)
+    if (const auto [it, fresh] = done.keys.emplace(key, in.line()); !fresh)
       throw InputError(
           in.file(), in.line(), "",
           fmt::format("duplicate agent run: {} {}/{} #{} planner '{}' is also on "
                       "line {}",
                       row.kind, row.dataset, row.map, row.run, row.planner, it->second));
-    done.keys.insert(key);
     if (!row.valid) ++done.invalid;
   }
   record_resumption(run, done.keys.size());
