@@ -93,9 +93,20 @@ class JumpPointSearch : public Planner {
   // segment of `diag` diagonal then `straight` cardinal steps, arriving with direction `dir`.
   // Coordinates come from the caller, which knows them: recovering them from the id costs two
   // integer divisions per generated node.
+  // The traced instantiation is one out-of-line call per successor: inlined into every jump (as
+  // the untraced one must be), its copies made jps_plus_planner.cpp GCC's slowest file.
   template <bool kTrace>
   [[gnu::always_inline]] void relax(int x, int y, int diag, int straight, int dir,
                                     Out<kTrace>& out) {
+    if constexpr (kTrace) {
+      relax_traced(x, y, diag, straight, dir, out);
+    } else {
+      relax_inline<false>(x, y, diag, straight, dir, out);
+    }
+  }
+  template <bool kTrace>
+  [[gnu::always_inline]] void relax_inline(int x, int y, int diag, int straight, int dir,
+                                           Out<kTrace>& out) {
     const CellId c = id_of(x, y);
     const SearchCost g = g_cur_ + diag * kDiagonalCost + straight * kCardinalCost;
     if constexpr (kTrace) {
@@ -105,6 +116,10 @@ class JumpPointSearch : public Planner {
     }
     if (out.relax(c, cur_, g, [&] { return heuristic(x, y); }))
       dir_[c] = static_cast<std::uint8_t>(dir);
+  }
+  [[gnu::noinline]] void relax_traced(int x, int y, int diag, int straight, int dir,
+                                      Out<true>& out) {
+    relax_inline<true>(x, y, diag, straight, dir, out);
   }
 
   Table table_;
