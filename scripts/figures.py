@@ -5,8 +5,11 @@ stamp (commit, UTC date, CPU model, core count, other processes' load during the
 command lines), so a quoted figure says where it came from and anyone can measure it again.
 
 Usage: scripts/figures.py [--pathbench PATH] [--out DIR] FIGURE
-  FIGURE: echo-overhead | python-vs-cpp | batch-min-us | all
+  FIGURE: echo-overhead | python-vs-cpp | batch-min-us | aa-noise | warthog | all
   --pathbench  the binary (default: build/pathbench of this repository)
+  --warthog    warthog: the folder holding built warthog / warthog-jps (default: $WARTHOG_DIR;
+               ../shared/tools/peer_warthog.sh says how to build them); `all` skips the figure
+               without it
   --out        where the run directories go (default: a new temporary folder, kept and named);
                never inside the repository
 Exit status: 0, 1 when a figure failed (its run failed, its data set is missing, costs differ),
@@ -22,6 +25,7 @@ import math
 import os
 import resource
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -157,6 +161,20 @@ class Runner:
                               f"{(p.stderr or p.stdout).strip()}")
         return run_dir
 
+    def command(self, argv, env=None):
+        """Any other measured command (its load counted like a run's); returns its stdout."""
+        self.commands.append(argv)
+        t0, b0 = time.monotonic(), busy_seconds()
+        p = subprocess.run(argv, capture_output=True, text=True,
+                           env={**os.environ, **(env or {})})
+        b1 = busy_seconds()
+        self.wall_s += time.monotonic() - t0
+        self.busy = [self.busy[i] + b1[i] - b0[i] for i in (0, 1)]
+        if p.returncode != 0:
+            raise FigureError(f"`{shlex.join(str(a) for a in argv)}` exited {p.returncode}:\n"
+                              f"{(p.stderr or p.stdout).strip()[-2000:]}")
+        return p.stdout
+
     def load(self):
         return other_load((0.0, 0.0), self.busy, self.wall_s)
 
@@ -268,8 +286,49 @@ def batch_min_us(runner):
     return runs[0][0], lines
 
 
+def aa_noise(runner):
+    # The same binary as A and B: every "slower" verdict it prints is noise, which is what the
+    # floor in docs/measuring.md is for. Whatever else runs on the machine is in the stamp.
+    out = runner.out / "aa-noise"
+    shutil.rmtree(out, ignore_errors=True)  # our own folder from an earlier call: compare refuses one
+    table = runner.command([runner.exe, "compare", "--interleave", runner.exe, runner.exe,
+                            str(REPO / "configs" / "quickstart.yaml"), "--out", str(out),
+                            "--markdown"])
+    rows = [line for line in table.splitlines()
+            if line.startswith("|") or line.lower().startswith("verdict")]
+    if not rows:
+        raise FigureError(f"compare --interleave printed no table:\n{table.strip()[-2000:]}")
+    lines = ["aa-noise: compare --interleave of a binary against itself on configs/quickstart.yaml "
+             "(default rounds); the verdicts are the A/A noise, none of them a real difference"]
+    return None, lines + rows
+
+
+WARTHOG_MAPS = ("8room_000 AR0011SR Aftershock Berlin_0_256 arena brc202d den312d ht_chantry "
+                "lak303d maze512-1-0 random512-10-0")
+
+
+def warthog(runner, warthog_dir):
+    # The peer script does the timing (pinned, interleaved, one clock pair per solve on both
+    # sides, costs checked against the scens); this figure only fixes its settings and stamps it.
+    script = REPO.parent / "shared" / "tools" / "peer_warthog.sh"
+    if not script.is_file():
+        raise FigureError(f"needs {script}")
+    if not warthog_dir or not Path(warthog_dir).is_dir():
+        raise FigureError("needs a warthog build: --warthog DIR or WARTHOG_DIR (how to build it: "
+                          f"the header of {script})")
+    if not (movingai_dir() / "arena.map.scen").is_file():
+        raise FigureError(f"needs the shared MovingAI maps in {movingai_dir()}")
+    env = {"MAPS": WARTHOG_MAPS, "MAX_LINES": "300", "REPS": "3", "ROUNDS": "2", "INPROC": "none",
+           "OUT": str(runner.out / "warthog")}
+    text = runner.command(["env", *(f"{k}={v}" for k, v in env.items()), str(script), "-w",
+                           str(warthog_dir), runner.exe, str(movingai_dir())], env)
+    lines = ["warthog: pathbench / warthog mean per-query time (< 1: pathbench faster), "
+             "R1 / R2 = two rounds; the first 300 scen lines of each shared map (evenly spaced)"]
+    return None, lines + [line for line in text.splitlines() if line.strip()]
+
+
 FIGURES = {"echo-overhead": echo_overhead, "python-vs-cpp": python_vs_cpp,
-           "batch-min-us": batch_min_us}
+           "batch-min-us": batch_min_us, "aa-noise": aa_noise, "warthog": warthog}
 
 
 def inside(path, folder):
@@ -286,6 +345,8 @@ def main(argv=None):
     ap.add_argument("figure", choices=[*FIGURES, "all"])
     ap.add_argument("--pathbench", default=str(REPO / "build" / "pathbench"))
     ap.add_argument("--out", help="folder for the run directories (default: a temporary one)")
+    ap.add_argument("--warthog", default=os.environ.get("WARTHOG_DIR"),
+                    help="folder of the built warthog programs (the warthog figure)")
     args = ap.parse_args(argv)
     exe = Path(args.pathbench)
     if not exe.is_file() or not os.access(exe, os.X_OK):
@@ -300,11 +361,18 @@ def main(argv=None):
     commit = git_commit(REPO)
     failed = []
     for name in FIGURES if args.figure == "all" else [args.figure]:
+        if name == "warthog" and args.figure == "all" and not args.warthog:
+            print("figures.py: warthog: skipped (no --warthog DIR / WARTHOG_DIR)", file=sys.stderr)
+            continue
         runner = Runner(str(exe), out)
         when = datetime.datetime.now(datetime.timezone.utc)
         try:
-            run_dir, lines = FIGURES[name](runner)
-            lines += runner.commit_note(run_dir, commit)
+            if name == "warthog":
+                run_dir, lines = warthog(runner, args.warthog)
+            else:
+                run_dir, lines = FIGURES[name](runner)
+            if run_dir is not None:
+                lines += runner.commit_note(run_dir, commit)
         except FigureError as e:
             print(f"figures.py: {name}: {e}", file=sys.stderr)
             failed.append(name)

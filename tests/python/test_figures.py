@@ -186,3 +186,39 @@ def test_echo_overhead_end_to_end(tmp_path):
             assert f"ran: {exe} run {config}{extra} --out {run_dir} --overwrite" in lines
             assert (run_dir / "runs.csv").is_file()
     assert "regenerate: scripts/figures.py echo-overhead" in lines
+
+
+def test_aa_noise_keeps_the_table_and_verdict_of_compare(tmp_path):
+    stub = tmp_path / "pathbench"
+    stub.write_text("#!/bin/sh\n"
+                    "[ \"$1\" = compare ] && [ \"$2\" = --interleave ] || exit 9\n"
+                    "echo 'running round 1 of 3'\n"
+                    "echo '| group | planner | change |'\necho '|---|---|---|'\n"
+                    "echo '| maze | astar | no detectable difference |'\n"
+                    "echo 'Verdict: no significant slow-down.'\n")
+    stub.chmod(0o755)
+    p = run_script("aa-noise", "--pathbench", stub, "--out", tmp_path / "runs")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("== aa-noise: compare --interleave of a binary against itself")
+    assert lines[1:5] == ["| group | planner | change |", "|---|---|---|",
+                          "| maze | astar | no detectable difference |",
+                          "Verdict: no significant slow-down."]
+    assert "running round" not in p.stdout
+    config = REPO / "configs" / "quickstart.yaml"
+    assert (f"ran: {stub} compare --interleave {stub} {stub} {config} --out "
+            f"{tmp_path / 'runs' / 'aa-noise'} --markdown") in lines
+
+
+def test_warthog_without_a_build_fails_naming_what_it_needs(tmp_path):
+    stub = tmp_path / "pathbench"
+    stub.write_text("#!/bin/sh\nexit 9\n")
+    stub.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "WARTHOG_DIR"}
+    p = subprocess.run([sys.executable, str(SCRIPT), "warthog", "--pathbench", str(stub), "--out",
+                        str(tmp_path / "runs")], capture_output=True, text=True, env=env)
+    if not (REPO.parent / "shared" / "tools" / "peer_warthog.sh").is_file():
+        assert p.returncode == 1 and "needs " in p.stderr
+        return
+    assert p.returncode == 1
+    assert "warthog: needs a warthog build: --warthog DIR or WARTHOG_DIR" in p.stderr
