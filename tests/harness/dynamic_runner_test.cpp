@@ -22,6 +22,7 @@
 #include "harness/output/dynamic_csv.h"
 #include "harness/output/dynamic_summary.h"
 #include "harness/runner/experiment_runner.h"
+#include "tests/support/random_maps_experiment.h"
 #include "tests/support/scratch_dir.h"
 
 namespace pathbench {
@@ -196,20 +197,15 @@ TEST(DynamicRunner, SeedDependsOnMapAndRunNotPlanner) {
 
 // ----- config + end to end ----------------------------------------------------------------------
 
-const char* kBaseYaml = R"(name: dyn_test
-seed: 5
-datasets:
-  - name: rnd
-    generated: {kind: random, width: 40, height: 40, density: 0.2, count: 2, queries_per_bucket: 2}
-planners:
-  - {label: dstar_lite, algorithm: dstar_lite}
-  - {label: astar_replan, algorithm: astar}
-  - {label: jps, algorithm: jps}
-)";
+// Nine lines: a `dynamic:` section after them starts at line 10.
+const std::string kBaseYaml = testing::experiment_yaml(
+    {.name = "dyn_test",
+     .seed = 5,
+     .planners = {{"dstar_lite", "dstar_lite"}, {"astar_replan", "astar"}, {"jps", "jps"}}});
 
 ExperimentConfig parse(const std::string& dynamic_section) {
-  return parse_experiment(std::string(kBaseYaml) + dynamic_section,
-                          fs::temp_directory_path() / "dyn_test.yaml", PATHBENCH_SOURCE_DIR);
+  return parse_experiment(kBaseYaml + dynamic_section, fs::temp_directory_path() / "dyn_test.yaml",
+                          PATHBENCH_SOURCE_DIR);
 }
 
 TEST(DynamicConfig, AbsentMeansStatic) {
