@@ -208,26 +208,32 @@ ExperimentConfig parse(const std::string& dynamic_section) {
                           PATHBENCH_SOURCE_DIR);
 }
 
+// parse() of a `dynamic:` section that runs both kinds, with `settings` (indented "key: value"
+// lines) after its kind list.
+ExperimentConfig parse_both_kinds(const std::string& settings) {
+  return parse("dynamic:\n  kind: [unknown_terrain, changing_map]\n" + settings);
+}
+
 TEST(DynamicConfig, AbsentMeansStatic) {
   const ExperimentConfig cfg = parse("");
   EXPECT_FALSE(cfg.dynamic.has_value());
 }
 
 TEST(DynamicConfig, ParsesAllKeys) {
-  const ExperimentConfig cfg = parse(
-      "dynamic:\n  kind: [unknown_terrain, changing_map]\n  sensor_radius: 3\n"
-      "  every_k_steps: 4\n  toggles: 12\n  runs_per_map: 2\n  max_steps: 900\n");
-  const auto& spec = cfg.dynamic;
-  ASSERT_TRUE(spec.has_value());
-  EXPECT_EQ(spec->line, 10);
-  ASSERT_EQ(spec->kinds.size(), 2u);
-  EXPECT_EQ(spec->kinds[0], DynamicKind::UnknownTerrain);
-  EXPECT_EQ(spec->kinds[1], DynamicKind::ChangingMap);
-  EXPECT_EQ(spec->sensor_radius, 3);
-  EXPECT_EQ(spec->every_k_steps, 4);
-  EXPECT_EQ(spec->toggles, 12);
-  EXPECT_EQ(spec->runs_per_map, 2);
-  EXPECT_EQ(spec->max_steps, 900);
+  const ExperimentConfig cfg = parse_both_kinds(
+      "  sensor_radius: 3\n  every_k_steps: 4\n  toggles: 12\n  runs_per_map: 2\n"
+      "  max_steps: 900\n");
+  ASSERT_TRUE(cfg.dynamic.has_value());
+  const DynamicSpec& spec = *cfg.dynamic;
+  EXPECT_EQ(spec.line, 10);
+  ASSERT_EQ(spec.kinds.size(), 2u);
+  EXPECT_EQ(spec.kinds[0], DynamicKind::UnknownTerrain);
+  EXPECT_EQ(spec.kinds[1], DynamicKind::ChangingMap);
+  EXPECT_EQ(spec.sensor_radius, 3);
+  EXPECT_EQ(spec.every_k_steps, 4);
+  EXPECT_EQ(spec.toggles, 12);
+  EXPECT_EQ(spec.runs_per_map, 2);
+  EXPECT_EQ(spec.max_steps, 900);
 }
 
 TEST(DynamicConfig, ErrorsNameTheField) {
@@ -255,11 +261,9 @@ TEST(DynamicConfig, ErrorsNameTheField) {
 }
 
 TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
-  const ExperimentConfig cfg = parse(
-      "dynamic:\n  kind: [unknown_terrain, changing_map]\n  sensor_radius: 2\n"
-      "  every_k_steps: 3\n  toggles: 10\n  runs_per_map: 2\n");
-  const auto& spec = cfg.dynamic;
-  ASSERT_TRUE(spec.has_value());
+  const ExperimentConfig cfg = parse_both_kinds(
+      "  sensor_radius: 2\n  every_k_steps: 3\n  toggles: 10\n  runs_per_map: 2\n");
+  ASSERT_TRUE(cfg.dynamic.has_value());
   // A folder of its own: tests run in parallel under ctest, so no fixed shared path.
   const testing::ScratchDir scratch("pathbench_dynamic_experiment");
   RunOptions opt;
