@@ -1,117 +1,25 @@
-// docs/adding-a-planner.md, followed step by step: a planner defined here (instead of a folder
-// under algorithms/planners/) describes itself with a PlannerInfo, is registered (the test's
-// stand-in for the registry line), and then runs like a built-in one: through make_planner, the
-// conformance checks of conformance_test.cpp, and an experiment run by the harness.
+// docs/adding-a-planner.md, followed step by step: its planner (tests/fixtures/tiny_astar/, the
+// folder's files outside a folder) describes itself with a PlannerInfo, is registered here (the
+// test's stand-in for the registry line), and then runs like a built-in one: through
+// make_planner, the conformance checks of conformance_test.cpp, and an experiment run by the
+// harness.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <filesystem>
-#include <limits>
-#include <queue>
 #include <sstream>
-#include <utility>
 
 #include "algorithms/core/input_error.h"
 #include "harness/config/experiment_config.h"
 #include "harness/output/runs_csv_reader.h"
 #include "harness/runner/experiment_runner.h"
 #include "tests/algorithms/conformance_check.h"
+#include "tests/fixtures/tiny_astar/tiny_astar_planner.h"
 
 namespace pathbench {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Step 2 of the walkthrough: capabilities from the parameters alone. Weighted A* without
-// re-expansions stays within `weight` of the optimum (the octile heuristic is consistent).
-// It reads no clock, so it says it does not honour time limits.
-Capabilities tiny_capabilities(double weight) {
-  Capabilities c;
-  c.optimal = weight == 1.0;
-  c.suboptimality_bound = weight;
-  c.honours_time_limit = false;
-  return c;
-}
-
-// Step 1: the planner. Weighted A* with the octile heuristic over std::priority_queue, lazy
-// deletion, no re-expansions; deliberately plain (it allocates per query).
-class TinyAStar final : public Planner {
- public:
-  explicit TinyAStar(const ParamSet& p)
-      : Planner(tiny_capabilities(p.get_real("weight"))), weight_(p.get_real("weight")) {}
-
- protected:
-  void do_prepare(const Grid& grid) override {
-    offsets_ = MoveOffsets(grid);
-    g_.assign(grid.num_ids(), kInf);
-    parent_.assign(grid.num_ids(), kNoCell);
-    closed_.assign(grid.num_ids(), false);
-  }
-
-  void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
-    const Grid& grid = this->grid();
-    std::fill(g_.begin(), g_.end(), kInf);
-    std::fill(closed_.begin(), closed_.end(), false);
-    const Point t = grid.point(goal);
-    const auto h = [&](CellId c) {
-      const Point p = grid.point(c);
-      const int dx = std::abs(p.x - t.x), dy = std::abs(p.y - t.y);
-      return grid.min_cell_cost() * (std::max(dx, dy) + (kSqrt2 - 1) * std::min(dx, dy));
-    };
-    using Entry = std::pair<double, CellId>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    g_[start] = 0.0;
-    parent_[start] = kNoCell;  // every other cell reached gets its parent in this query
-    open.push({weight_ * h(start), start});
-    result.counters.generated = 1;
-    while (!open.empty()) {
-      const CellId c = open.top().second;
-      open.pop();
-      if (closed_[c]) continue;
-      if (c == goal) {
-        for (CellId v = goal; v != kNoCell; v = parent_[v]) result.path.push_back(v);
-        std::reverse(result.path.begin(), result.path.end());
-        result.cost = g_[goal];
-        result.status = Status::Solved;
-        return;
-      }
-      if (budget.max_expansions && result.counters.expansions >= budget.max_expansions) {
-        result.status = Status::Timeout;
-        return;
-      }
-      closed_[c] = true;
-      ++result.counters.expansions;
-      for_each_successor(grid, offsets_, c, [&](CellId n, double step) {
-        if (closed_[n] || g_[c] + step >= g_[n]) return;
-        g_[n] = g_[c] + step;
-        parent_[n] = c;
-        open.push({g_[n] + weight_ * h(n), n});
-        ++result.counters.generated;
-      });
-    }
-    result.status = Status::Unreachable;
-  }
-
- private:
-  double weight_;
-  MoveOffsets offsets_{Grid{}};
-  std::vector<double> g_;
-  std::vector<CellId> parent_;
-  std::vector<bool> closed_;
-};
-
-// Step 3: the description: name, summary, a declared schema, a factory.
-PlannerInfo tiny_astar_planner_info() {
-  PlannerInfo info;
-  info.name = "tiny_astar";
-  info.summary = "weighted A* over std::priority_queue (docs/adding-a-planner.md)";
-  info.params = {Param::real("weight").range(1.0, 10.0).defaults_to(1.0).doc("f = g + weight*h")};
-  info.factory = make_planner<TinyAStar>;
-  return info;
-}
 
 // Step 4: registration. A built-in planner is its folder instead (pathbench_add_planner).
 void ensure_registered() {

@@ -86,25 +86,40 @@ TEST(DStarLite, InfoAndCapabilities) {
   EXPECT_TRUE(c.supports_corner_cutting);
 }
 
-TEST(DStarLite, HandMadeMaps) {
-  const Grid g = grid_from_rows({
-      ".....",
-      ".@@@.",
-      ".@...",
-      ".@.@.",
-      "...@.",
-  });
-  auto p = prepared_dstar(g);
-  SearchResult r = solve(*p, {2, 2}, {0, 0});
+// D* Lite prepared on a hand-made map that the fixture keeps alive beside it (the planner reads
+// it): tests change its cells and tell update(), or prepare another map.
+class DStarLiteHandMade : public ::testing::Test {
+ protected:
+  void prepare(const std::vector<std::string>& rows) {
+    g_ = grid_from_rows(rows);
+    if (!p_) {
+      p_ = make_dstar();
+    }
+    p_->prepare(g_);
+  }
+  SearchResult solve(Point s, Point t) { return testing::solve(*p_, s, t); }
+
+  Grid g_;
+  std::unique_ptr<Planner> p_;
+};
+
+// A wall with a hook: from (2,2) the way to (0,0) goes round it.
+const std::vector<std::string> kHookedWall = {".....", ".@@@.", ".@...", ".@.@.", "...@."};
+// (4,4) in a corner pocket: the only way in is the (3,3)-(4,4) diagonal, which needs both its
+// sides free, (4,3) included.
+const std::vector<std::string> kPocket = {".....", ".....", ".....", "...@@", "...@."};
+
+TEST_F(DStarLiteHandMade, HandMadeMaps) {
+  prepare(kHookedWall);
+  SearchResult r = solve({2, 2}, {0, 0});
   ASSERT_EQ(r.status, Status::Solved);
-  EXPECT_TRUE(near(r.cost, reference_cost(g, {2, 2}, {0, 0})));
-  r = solve(*p, {0, 0}, {0, 0});
+  EXPECT_TRUE(near(r.cost, reference_cost(g_, {2, 2}, {0, 0})));
+  r = solve({0, 0}, {0, 0});
   EXPECT_EQ(r.status, Status::Solved);
   EXPECT_EQ(r.cost, 0.0);
-  EXPECT_EQ(solve(*p, {0, 0}, {1, 1}).status, Status::InvalidQuery);
-  const Grid walled = grid_from_rows({"..@..", "..@..", "..@.."});
-  p->prepare(walled);
-  EXPECT_EQ(solve(*p, {0, 0}, {4, 2}).status, Status::Unreachable);
+  EXPECT_EQ(solve({0, 0}, {1, 1}).status, Status::InvalidQuery);
+  prepare({"..@..", "..@..", "..@.."});
+  EXPECT_EQ(solve({0, 0}, {4, 2}).status, Status::Unreachable);
 }
 
 TEST(DStarLite, StaticCostsEqualReferenceOnRandomMaps) {
@@ -267,25 +282,17 @@ TEST(DStarLite, IncrementalReplanDoesLessWorkThanFromScratch) {
       << "incremental " << r.counters.expansions << " vs scratch " << scratch;
 }
 
-TEST(DStarLite, GoalBecomesUnreachableThenReachableAgain) {
-  Grid g = grid_from_rows({
-      ".....",
-      ".....",
-      ".....",
-      "...@@",
-      "...@.",
-  });
-  auto p = prepared_dstar(g);
-  SearchResult r = solve(*p, {0, 0}, {4, 4});
-  // (4,4) is enclosed on three sides already except (3,3)-diagonal which needs both sides.
+TEST_F(DStarLiteHandMade, GoalBecomesUnreachableThenReachableAgain) {
+  prepare(kPocket);
+  SearchResult r = solve({0, 0}, {4, 4});
   EXPECT_EQ(r.status, Status::Unreachable);
-  g.set_passable(4, 3, true);
-  ASSERT_EQ(p->update({{4, 3}}), Status::Solved);
-  EXPECT_EQ(p->replan_from({1, 1}, {}, r), Status::Solved);
-  EXPECT_EQ(check_against_reference(g, {1, 1}, {4, 4}, r, "reopened"), 0);
-  g.set_passable(4, 3, false);
-  ASSERT_EQ(p->update({{4, 3}}), Status::Solved);
-  EXPECT_EQ(p->replan_from({2, 1}, {}, r), Status::Unreachable);
+  g_.set_passable(4, 3, true);
+  ASSERT_EQ(p_->update({{4, 3}}), Status::Solved);
+  EXPECT_EQ(p_->replan_from({1, 1}, {}, r), Status::Solved);
+  EXPECT_EQ(check_against_reference(g_, {1, 1}, {4, 4}, r, "reopened"), 0);
+  g_.set_passable(4, 3, false);
+  ASSERT_EQ(p_->update({{4, 3}}), Status::Solved);
+  EXPECT_EQ(p_->replan_from({2, 1}, {}, r), Status::Unreachable);
   EXPECT_TRUE(r.path.empty());
 }
 

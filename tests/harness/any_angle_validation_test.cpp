@@ -18,6 +18,7 @@
 #include "harness/output/summary_stream.h"
 #include "harness/runner/path_validation.h"
 #include "tests/support/experiment_run.h"
+#include "tests/support/random_maps_experiment.h"
 #include "tests/support/scratch_dir.h"
 
 namespace pathbench {
@@ -165,17 +166,16 @@ TEST(AnyAngleValidation, EndpointsReachabilityAndModelLimits) {
 TEST(AnyAngleValidation, RunColumnsAndSummaryNote) {
   testing::ScratchDir dir("pathbench_any_angle");
   RunOutcome outcome;
-  const RunsCsv runs = testing::run_experiment_yaml(dir.path(), R"(name: any_angle
-seed: 3
-repetitions: 1
-datasets:
-  - name: random
-    generated: {kind: random, width: 48, height: 48, density: 0.2, count: 2, queries_per_bucket: 2}
-planners:
-  - {label: astar, algorithm: astar}
-  - {label: theta, algorithm: theta_star}
-)",
-                                                    &outcome);
+  const RunsCsv runs = testing::run_experiment_yaml(
+      dir.path(),
+      testing::experiment_yaml({.name = "any_angle",
+                                .seed = 3,
+                                .repetitions = 1,
+                                .dataset = "random",
+                                .width = 48,
+                                .height = 48,
+                                .planners = {{"astar", "astar"}, {"theta", "theta_star"}}}),
+      &outcome);
   EXPECT_EQ(outcome.invalid, 0u);
   const auto& names = *runs.extra_columns;
   const auto column = [&](const std::string& n) {

@@ -235,22 +235,35 @@ TEST_F(BadQueryRun, BlockedEndpointIsRecordedWithoutSolving) {
   EXPECT_EQ(meta["bad_queries"]["rows"], 4);
 }
 
-TEST_F(BadQueryRun, BlockedEndpointStopsARunWithErrorPolicy) {
-  const CmdResult r =
-      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 2 1 2.00"}),
-               "on_bad_query: error\n");
-  expect_input_error(r, "walled.map.scen", 3, "goal");
-  EXPECT_NE(r.err.find("(2, 1) is a blocked cell of walled.map"), std::string::npos) << r.err;
-}
+// A bad second scen line (line 3 of the file) under on_bad_query: error.
+struct ErrorPolicyCase {
+  std::string name;
+  std::string bad_line;  // follows a good first line
+  std::string field;     // the field the message names
+  std::string reason;    // what the message says is wrong
+};
+
+void PrintTo(const ErrorPolicyCase& c, std::ostream* os) { *os << c.name; }
+
+class BadQueryErrorPolicy : public BadQueryRun,
+                            public ::testing::WithParamInterface<ErrorPolicyCase> {};
 
 // on_bad_query: error stops the run before anything is solved, naming file, line and field.
-TEST_F(BadQueryRun, ErrorPolicyFailsNamingFileLineAndField) {
+TEST_P(BadQueryErrorPolicy, StopsTheRunNamingFileLineAndField) {
+  const ErrorPolicyCase& c = GetParam();
   const CmdResult r =
-      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", "0 walled.map 5 3 0 0 4 0 0"}),
-               "on_bad_query: error\n");
-  expect_input_error(r, "walled.map.scen", 3, "optimal_length");
-  EXPECT_NE(r.err.find("published length 0 for distinct cells"), std::string::npos) << r.err;
+      run_scen(legacy_scen({"0 walled.map 5 3 0 0 1 1 1.41", c.bad_line}), "on_bad_query: error\n");
+  expect_input_error(r, "walled.map.scen", 3, c.field);
+  EXPECT_NE(r.err.find(c.reason), std::string::npos) << r.err;
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Lines, BadQueryErrorPolicy,
+    ::testing::Values(ErrorPolicyCase{"BlockedEndpoint", "0 walled.map 5 3 0 0 2 1 2.00", "goal",
+                                      "(2, 1) is a blocked cell of walled.map"},
+                      ErrorPolicyCase{"ZeroLengthForDistinctCells", "0 walled.map 5 3 0 0 4 0 0",
+                                      "optimal_length", "published length 0 for distinct cells"}),
+    [](const ::testing::TestParamInfo<ErrorPolicyCase>& p) { return p.param.name; });
 
 // The same for a length only a search proves wrong: the run fails at that row, clearly.
 TEST_F(BadQueryRun, ErrorPolicyFailsOnALengthTheReferenceDisproves) {

@@ -22,6 +22,7 @@
 #include "harness/output/dynamic_csv.h"
 #include "harness/output/dynamic_summary.h"
 #include "harness/runner/experiment_runner.h"
+#include "tests/support/random_maps_experiment.h"
 #include "tests/support/scratch_dir.h"
 
 namespace pathbench {
@@ -196,20 +197,21 @@ TEST(DynamicRunner, SeedDependsOnMapAndRunNotPlanner) {
 
 // ----- config + end to end ----------------------------------------------------------------------
 
-const char* kBaseYaml = R"(name: dyn_test
-seed: 5
-datasets:
-  - name: rnd
-    generated: {kind: random, width: 40, height: 40, density: 0.2, count: 2, queries_per_bucket: 2}
-planners:
-  - {label: dstar_lite, algorithm: dstar_lite}
-  - {label: astar_replan, algorithm: astar}
-  - {label: jps, algorithm: jps}
-)";
+// Nine lines: a `dynamic:` section after them starts at line 10.
+const std::string kBaseYaml = testing::experiment_yaml(
+    {.name = "dyn_test",
+     .seed = 5,
+     .planners = {{"dstar_lite", "dstar_lite"}, {"astar_replan", "astar"}, {"jps", "jps"}}});
 
 ExperimentConfig parse(const std::string& dynamic_section) {
-  return parse_experiment(std::string(kBaseYaml) + dynamic_section,
-                          fs::temp_directory_path() / "dyn_test.yaml", PATHBENCH_SOURCE_DIR);
+  return parse_experiment(kBaseYaml + dynamic_section, fs::temp_directory_path() / "dyn_test.yaml",
+                          PATHBENCH_SOURCE_DIR);
+}
+
+// parse() of a `dynamic:` section that runs both kinds, with `settings` (indented "key: value"
+// lines) after its kind list.
+ExperimentConfig parse_both_kinds(const std::string& settings) {
+  return parse("dynamic:\n  kind: [unknown_terrain, changing_map]\n" + settings);
 }
 
 TEST(DynamicConfig, AbsentMeansStatic) {
@@ -218,20 +220,20 @@ TEST(DynamicConfig, AbsentMeansStatic) {
 }
 
 TEST(DynamicConfig, ParsesAllKeys) {
-  const ExperimentConfig cfg = parse(
-      "dynamic:\n  kind: [unknown_terrain, changing_map]\n  sensor_radius: 3\n"
-      "  every_k_steps: 4\n  toggles: 12\n  runs_per_map: 2\n  max_steps: 900\n");
-  const auto& spec = cfg.dynamic;
-  ASSERT_TRUE(spec.has_value());
-  EXPECT_EQ(spec->line, 10);
-  ASSERT_EQ(spec->kinds.size(), 2u);
-  EXPECT_EQ(spec->kinds[0], DynamicKind::UnknownTerrain);
-  EXPECT_EQ(spec->kinds[1], DynamicKind::ChangingMap);
-  EXPECT_EQ(spec->sensor_radius, 3);
-  EXPECT_EQ(spec->every_k_steps, 4);
-  EXPECT_EQ(spec->toggles, 12);
-  EXPECT_EQ(spec->runs_per_map, 2);
-  EXPECT_EQ(spec->max_steps, 900);
+  const ExperimentConfig cfg = parse_both_kinds(
+      "  sensor_radius: 3\n  every_k_steps: 4\n  toggles: 12\n  runs_per_map: 2\n"
+      "  max_steps: 900\n");
+  ASSERT_TRUE(cfg.dynamic.has_value());
+  const DynamicSpec& spec = *cfg.dynamic;
+  EXPECT_EQ(spec.line, 10);
+  ASSERT_EQ(spec.kinds.size(), 2u);
+  EXPECT_EQ(spec.kinds[0], DynamicKind::UnknownTerrain);
+  EXPECT_EQ(spec.kinds[1], DynamicKind::ChangingMap);
+  EXPECT_EQ(spec.sensor_radius, 3);
+  EXPECT_EQ(spec.every_k_steps, 4);
+  EXPECT_EQ(spec.toggles, 12);
+  EXPECT_EQ(spec.runs_per_map, 2);
+  EXPECT_EQ(spec.max_steps, 900);
 }
 
 TEST(DynamicConfig, ErrorsNameTheField) {
@@ -259,11 +261,9 @@ TEST(DynamicConfig, ErrorsNameTheField) {
 }
 
 TEST(DynamicExperiment, WritesCsvSummaryAndMeta) {
-  const ExperimentConfig cfg = parse(
-      "dynamic:\n  kind: [unknown_terrain, changing_map]\n  sensor_radius: 2\n"
-      "  every_k_steps: 3\n  toggles: 10\n  runs_per_map: 2\n");
-  const auto& spec = cfg.dynamic;
-  ASSERT_TRUE(spec.has_value());
+  const ExperimentConfig cfg = parse_both_kinds(
+      "  sensor_radius: 2\n  every_k_steps: 3\n  toggles: 10\n  runs_per_map: 2\n");
+  ASSERT_TRUE(cfg.dynamic.has_value());
   // A folder of its own: tests run in parallel under ctest, so no fixed shared path.
   const testing::ScratchDir scratch("pathbench_dynamic_experiment");
   RunOptions opt;

@@ -14,101 +14,27 @@ mkdir "$copy"
 tar -C "$src" --exclude='./build*' --exclude='./results' --exclude='./.git' -cf - . |
   tar -C "$copy" -xf -
 
-folder="$copy/algorithms/planners/tiny_dijkstra"
+# The folder of docs/adding-a-planner.md: its CMakeLists.txt (step 4, the registration line) and
+# the header and source of steps 1-3, which are tests/fixtures/tiny_astar/'s (the planner that
+# tests/algorithms/custom_planner_test.cpp registers by hand) with their include path moved here.
+folder="$copy/algorithms/planners/tiny_astar"
 mkdir "$folder"
 cat >"$folder/CMakeLists.txt" <<'CMAKE'
-pathbench_add_planner(tiny_dijkstra tiny_dijkstra_planner.cpp)
+pathbench_add_planner(tiny_astar tiny_astar_planner.cpp)
 CMAKE
-cat >"$folder/tiny_dijkstra_planner.h" <<'HEADER'
-#pragma once
-#include "algorithms/core/planner_info.h"
-namespace pathbench {
-PlannerInfo tiny_dijkstra_planner_info();
+for f in tiny_astar_planner.h tiny_astar_planner.cpp; do
+  sed 's|tests/fixtures/tiny_astar/|algorithms/planners/tiny_astar/|' \
+    "$src/tests/fixtures/tiny_astar/$f" >"$folder/$f"
+done
+grep -q '^#include "algorithms/planners/tiny_astar/tiny_astar_planner.h"$' \
+  "$folder/tiny_astar_planner.cpp" || {
+  echo "new_planner_folder_test: tiny_astar_planner.cpp does not include its folder's header" >&2
+  exit 1
 }
-HEADER
-cat >"$folder/tiny_dijkstra_planner.cpp" <<'SOURCE'
-// Dijkstra over std::priority_queue: the smallest planner a folder can hold.
-#include "algorithms/planners/tiny_dijkstra/tiny_dijkstra_planner.h"
-
-#include <algorithm>
-#include <limits>
-#include <queue>
-#include <utility>
-#include <vector>
-
-#include "algorithms/core/moves.h"
-#include "algorithms/core/planner.h"
-
-namespace pathbench {
-namespace {
-
-Capabilities tiny_capabilities() {
-  Capabilities c;
-  c.optimal = true;
-  c.honours_time_limit = false;
-  return c;
-}
-
-class TinyDijkstra final : public Planner {
- public:
-  TinyDijkstra() : Planner(tiny_capabilities()) {}
-
- protected:
-  void do_prepare(const Grid& grid) override { offsets_ = MoveOffsets(grid); }
-
-  void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
-    const double inf = std::numeric_limits<double>::infinity();
-    std::vector<double> g(grid().num_ids(), inf);
-    std::vector<CellId> parent(grid().num_ids(), kNoCell);
-    using Entry = std::pair<double, CellId>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    g[start] = 0.0;
-    open.push({0.0, start});
-    while (!open.empty()) {
-      const auto [d, c] = open.top();
-      open.pop();
-      if (d > g[c]) continue;
-      if (c == goal) {
-        for (CellId v = goal; v != kNoCell; v = parent[v]) result.path.push_back(v);
-        std::reverse(result.path.begin(), result.path.end());
-        result.cost = g[goal];
-        result.status = Status::Solved;
-        return;
-      }
-      if (budget.max_expansions && result.counters.expansions >= budget.max_expansions) {
-        result.status = Status::Timeout;
-        return;
-      }
-      ++result.counters.expansions;
-      for_each_successor(grid(), offsets_, c, [&](CellId n, double step) {
-        if (g[c] + step >= g[n]) return;
-        g[n] = g[c] + step;
-        parent[n] = c;
-        open.push({g[n], n});
-        ++result.counters.generated;
-      });
-    }
-    result.status = Status::Unreachable;
-  }
-
- private:
-  MoveOffsets offsets_{Grid{}};
-};
-
-}  // namespace
-
-PlannerInfo tiny_dijkstra_planner_info() {
-  return {.name = "tiny_dijkstra",
-          .summary = "Dijkstra over std::priority_queue (tests/scripts/new_planner_folder_test.sh)",
-          .factory = make_planner<TinyDijkstra>};
-}
-
-}  // namespace pathbench
-SOURCE
 
 # The edit count: exactly one new entry (the folder) and no changed file anywhere else.
 edits="$(diff -rq "$src" "$copy" --exclude='build*' --exclude=results --exclude=.git || true)"
-if [ "$edits" != "Only in $copy/algorithms/planners: tiny_dijkstra" ]; then
+if [ "$edits" != "Only in $copy/algorithms/planners: tiny_astar" ]; then
   echo "new_planner_folder_test: expected one new folder and no other change, got:" >&2
   echo "$edits" >&2
   exit 1
@@ -129,19 +55,19 @@ cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DPATHBENCH_BUILD_T
 cmake --build "$copy/build" -j "$(nproc 2>/dev/null || echo 2)" --target pathbench >/dev/null
 cli="$copy/build/pathbench"
 
-"$cli" list | grep -q '^tiny_dijkstra' || {
-  echo "new_planner_folder_test: 'pathbench list' does not show tiny_dijkstra:" >&2
+"$cli" list | grep -q '^tiny_astar' || {
+  echo "new_planner_folder_test: 'pathbench list' does not show tiny_astar:" >&2
   "$cli" list >&2
   exit 1
 }
 map="$src/datasets/maps/quickstart.map"
-ours="$("$cli" solve --map "$map" --start 1,4 --goal 2,6 --planner tiny_dijkstra)"
+ours="$("$cli" solve --map "$map" --start 1,4 --goal 2,6 --planner tiny_astar)"
 ref="$("$cli" solve --map "$map" --start 1,4 --goal 2,6 --planner astar)"
 cost() { sed -n 's/.*"cost":\([0-9.e+-]*\).*/\1/p'; }
 if [ "$(cost <<<"$ours")" != "$(cost <<<"$ref")" ] || ! grep -q '"status":"solved"' <<<"$ours"; then
-  echo "new_planner_folder_test: tiny_dijkstra disagrees with astar:" >&2
-  echo "  tiny_dijkstra: $ours" >&2
-  echo "  astar:         $ref" >&2
+  echo "new_planner_folder_test: tiny_astar disagrees with astar:" >&2
+  echo "  tiny_astar: $ours" >&2
+  echo "  astar:      $ref" >&2
   exit 1
 fi
-echo "new_planner_folder_test: tiny_dijkstra solved quickstart (1,4)->(2,6) at cost $(cost <<<"$ours"), as astar"
+echo "new_planner_folder_test: tiny_astar solved quickstart (1,4)->(2,6) at cost $(cost <<<"$ours"), as astar"
