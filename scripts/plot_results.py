@@ -13,6 +13,8 @@ plots/growth_exponents.json: the fitted exponents of expansions_vs_time).
                          suboptimality differs between planners)
   time_violin, cactus, speedup_cdf, expansions_vs_time
                          column-width figures for papers (scripts/paper_figures.py)
+A dynamic run (meta.json "mode": "dynamic") gets the figures of scripts/dynamic_figures.py from
+its dynamic.csv instead.
 
 Usage: /usr/bin/python3 scripts/plot_results.py RESULTS_DIR [ROWS_CSV]
 `pathbench report RESULTS_DIR` runs this and embeds the PNGs in report.html. ROWS_CSV (default
@@ -33,6 +35,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+import dynamic_figures  # noqa: E402  (beside this script)
 import paper_figures  # noqa: E402  (beside this script)
 
 # Same numbers every time (SVG ids and metadata), so reruns do not churn the files; one style.
@@ -104,12 +107,16 @@ def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     run_dir = sys.argv[1]
-    rows = read_rows(sys.argv[2] if len(sys.argv) == 3 else os.path.join(run_dir, "runs.csv"))
     meta = {}
     meta_path = os.path.join(run_dir, "meta.json")
     if os.path.exists(meta_path):
         with open(meta_path) as f:
             meta = json.load(f)
+    if meta.get("mode") == "dynamic":
+        out_dir = os.path.join(run_dir, "plots")
+        print("plots: " + ", ".join(dynamic_figures.dynamic_figures(run_dir, out_dir)))
+        return
+    rows = read_rows(sys.argv[2] if len(sys.argv) == 3 else os.path.join(run_dir, "runs.csv"))
     baseline = meta.get("experiment", {}).get("baseline", "") or ""
     solved = [r for r in rows if r["status"] == "solved"]
     with_opt = [r for r in solved if r["optimal"] not in ("", "inf")]

@@ -1,5 +1,5 @@
 // `pathbench report DIR`: everything a results directory can show, recomputed from its runs.csv
-// (a dynamic run's summary from its dynamic.csv) without re-running anything.
+// (a dynamic run's from its dynamic.csv) without re-running anything.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -15,6 +15,7 @@
 #include "harness/cli_support/results_meta.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/dynamic_csv.h"
+#include "harness/output/dynamic_report.h"
 #include "harness/output/dynamic_summary.h"
 #include "harness/output/latex_tables.h"
 #include "harness/output/measurement_notes.h"
@@ -102,21 +103,27 @@ int report_command(const ReportArgs& args) {
   // Held until every output is written: no run, resume or --overwrite replaces DIR meanwhile.
   const RunLock lock = RunLock::acquire(dir, "results directory");
   const nlohmann::json meta = read_results_meta(dir);
+  RunSummarySettings as_run = run_summary_settings(meta, dir);
+  const std::string& title = as_run.title;
   if (meta.value("mode", std::string()) == "dynamic") {
-    // Agent runs: their summary, recomputed from dynamic.csv as a run and a merge make it. The
-    // plots and report.html are drawn for static runs' queries only.
+    // Agent runs: their summary, recomputed from dynamic.csv as a run and a merge make it, then
+    // the page and plots of a static run, drawn from the agent runs.
     const std::vector<DynamicRunRow> rows = read_dynamic_csv(dir / "dynamic.csv");
     write_dynamic_summary_csv(dir / "dynamic_summary.csv", rows);
+    write_dynamic_summary_md(dir / "summary.md", title, rows);
     print_dynamic_summary(std::cout, rows);
+    if (args.plots) {
+      if (const std::string why = draw_plots(dir); !why.empty())
+        std::cerr << "warning: plots not drawn: " << why << '\n';
+    }
+    write_dynamic_report_html(dir / "report.html", title, meta, rows, dir / "plots");
+    if (args.latex) std::cerr << "note: --latex: a dynamic run has no LaTeX tables yet\n";
     std::cout << fmt::format(
-        "\n{} agent runs. Summary: {}/dynamic_summary.csv (a dynamic run "
-        "has no plots or report.html)\n",
-        rows.size(), dir.string());
+        "\n{} agent runs. Tables: {}/summary.md  Plots: {}/plots/  Report: {}\n", rows.size(),
+        dir.string(), dir.string(), (dir / "report.html").string());
     return 0;
   }
-  RunSummarySettings as_run = run_summary_settings(meta, dir);
   SummaryOptions& opt = as_run.options;
-  const std::string& title = as_run.title;
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
 

@@ -53,9 +53,17 @@ std::vector<Group> group_rows(const std::vector<DynamicRunRow>& rows) {
   return groups;
 }
 
-// Each from-scratch planner against the first incremental one of the same (kind, dataset).
-void print_ratios(std::ostream& out, const std::vector<Group>& groups) {
-  bool header = false;
+// Each from-scratch planner against the first incremental one of the same (kind, dataset): sums
+// over the same runs.
+struct Ratio {
+  const Group* scratch;
+  const Group* incremental;
+  double expansions, time, time_without_reprepare, replan_time;
+};
+
+std::vector<Ratio> ratios(const std::vector<Group>& groups) {
+  std::vector<Ratio> out;
+  const auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
   for (const Group& inc : groups) {
     if (!inc.incremental) continue;
     const bool first_inc = std::none_of(groups.begin(), groups.end(), [&](const Group& g) {
@@ -64,19 +72,12 @@ void print_ratios(std::ostream& out, const std::vector<Group>& groups) {
     if (!first_inc) continue;
     for (const Group& g : groups) {
       if (g.incremental || g.kind != inc.kind || g.dataset != inc.dataset) continue;
-      if (!header) {
-        out << "\nratios (from-scratch / incremental, sums over the same runs):\n";
-        header = true;
-      }
-      const auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
-      out << fmt::format(
-          "  {:<16} {:<12} {} / {}: expansions {:.3g}x, time {:.3g}x (without re-prepare "
-          "{:.3g}x), per-replan time {:.3g}x\n",
-          g.kind, g.dataset, g.planner, inc.planner, ratio(g.expansions, inc.expansions),
-          ratio(g.time_us, inc.time_us), ratio(g.time_us - g.reprepare_us, inc.time_us),
-          ratio(g.mean_replan_time_us(), inc.mean_replan_time_us()));
+      out.push_back({&g, &inc, ratio(g.expansions, inc.expansions), ratio(g.time_us, inc.time_us),
+                     ratio(g.time_us - g.reprepare_us, inc.time_us),
+                     ratio(g.mean_replan_time_us(), inc.mean_replan_time_us())});
     }
   }
+  return out;
 }
 
 // dynamic_summary.csv's columns, declared once: the header, each line and the README's table.
@@ -142,27 +143,72 @@ void write_dynamic_summary_csv(const std::filesystem::path& path,
   file.commit();
 }
 
-void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& rows) {
+DynamicTables dynamic_summary_tables(const std::vector<DynamicRunRow>& rows) {
   const std::vector<Group> groups = group_rows(rows);
-  out << fmt::format(
-      "{:<16} {:<12} {:<14} {:>5} {:>7} {:>6} {:>8} {:>8} {:>12} {:>10} {:>10} "
-      "{:>10} {:>10}\n",
-      "kind", "dataset", "planner", "runs", "success", "valid", "steps", "replans", "expansions",
-      "time_ms", "reprep_ms", "replan_us", "max_rp_us");
+  DynamicTables t;
+  t.summary.header = {"kind",         "dataset",   "planner",      "runs",       "success",
+                      "valid",        "steps",     "replans",      "expansions", "time ms",
+                      "reprepare ms", "replan us", "max replan us"};
+  t.summary.label_columns = 3;
   for (const Group& g : groups) {
     const double n = static_cast<double>(g.runs);
-    out << fmt::format(
-        "{:<16} {:<12} {:<14} {:>5} {:>6.0f}% {:>6} {:>8.0f} {:>8.1f} {:>12.0f} {:>10.1f} "
-        "{:>10.1f} {:>10.1f} {:>10.0f}\n",
-        g.kind, g.dataset, g.planner, g.runs, 100.0 * static_cast<double>(g.success) / n, g.valid,
-        g.steps / n, static_cast<double>(g.replans) / n, g.expansions / n, g.time_us / n / 1000.0,
-        g.reprepare_us / n / 1000.0, g.mean_replan_time_us(), g.max_replan_time_us);
+    t.summary.rows.push_back({g.kind, g.dataset, g.planner, std::to_string(g.runs),
+                              fmt::format("{:.0f}%", 100.0 * static_cast<double>(g.success) / n),
+                              std::to_string(g.valid), fmt::format("{:.0f}", g.steps / n),
+                              fmt::format("{:.1f}", static_cast<double>(g.replans) / n),
+                              fmt::format("{:.0f}", g.expansions / n),
+                              fmt::format("{:.1f}", g.time_us / n / 1000.0),
+                              fmt::format("{:.1f}", g.reprepare_us / n / 1000.0),
+                              fmt::format("{:.1f}", g.mean_replan_time_us()),
+                              fmt::format("{:.0f}", g.max_replan_time_us)});
   }
-  out << "(means per run; expansions and time_ms: all plans of a run incl. the first; reprep_ms: "
-         "part of time_ms spent in prepare() after changes; replan_us: mean per replan, first "
-         "plan excluded; max_rp_us: largest single replan; expansions are each planner's own unit: "
-         "JPS counts jump points, so compare its time, not its expansions)\n";
-  print_ratios(out, groups);
+  t.ratios.header = {"kind",           "dataset", "planner / incremental",
+                     "expansions",     "time",    "time without re-prepare",
+                     "per-replan time"};
+  t.ratios.label_columns = 3;
+  for (const Ratio& r : ratios(groups))
+    t.ratios.rows.push_back(
+        {r.scratch->kind, r.scratch->dataset, r.scratch->planner + " / " + r.incremental->planner,
+         fmt::format("{:.3g}x", r.expansions), fmt::format("{:.3g}x", r.time),
+         fmt::format("{:.3g}x", r.time_without_reprepare), fmt::format("{:.3g}x", r.replan_time)});
+  return t;
 }
+
+void print_text_table(std::ostream& out, const TextTable& t) {
+  std::vector<std::size_t> width(t.header.size());
+  for (std::size_t i = 0; i < t.header.size(); ++i) width[i] = t.header[i].size();
+  for (const auto& row : t.rows)
+    for (std::size_t i = 0; i < row.size() && i < width.size(); ++i)
+      width[i] = std::max(width[i], row[i].size());
+  const auto line = [&](const std::vector<std::string>& cells) {
+    for (std::size_t i = 0; i < cells.size() && i < width.size(); ++i) {
+      const std::size_t pad = width[i] - cells[i].size();
+      if (i) out << "  ";
+      if (i < t.label_columns)
+        out << cells[i] << std::string(i + 1 < cells.size() ? pad : 0, ' ');
+      else
+        out << std::string(pad, ' ') << cells[i];
+    }
+    out << '\n';
+  };
+  line(t.header);
+  for (const auto& row : t.rows) line(row);
+}
+
+void print_dynamic_summary(std::ostream& out, const std::vector<DynamicRunRow>& rows) {
+  const DynamicTables t = dynamic_summary_tables(rows);
+  print_text_table(out, t.summary);
+  out << '(' << kDynamicTableNote << ")\n";
+  if (!t.ratios.rows.empty()) {
+    out << "\nratios (from-scratch / incremental, sums over the same runs):\n";
+    print_text_table(out, t.ratios);
+  }
+}
+
+const char* const kDynamicTableNote =
+    "means per run; expansions and time ms: all plans of a run, the first included; reprepare "
+    "ms: the part of time ms spent in prepare() after changes; replan us: mean per replan, the "
+    "first plan excluded; max replan us: the largest single replan; expansions are each "
+    "planner's own unit (JPS counts jump points), so compare its time, not its expansions";
 
 }  // namespace pathbench

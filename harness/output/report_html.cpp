@@ -36,6 +36,12 @@ constexpr PlotCaption kPlots[] = {
      "time."},
     {"suboptimality_vs_time",
      "Mean suboptimality against mean search time, one point per planner (weight sweeps)."},
+    {"dynamic_time",
+     "Dynamic runs: mean planning time of a whole agent run (all plans, the first included) per "
+     "planner, by kind and dataset (log scale)."},
+    {"dynamic_replan_time",
+     "Dynamic runs: each agent run's mean time per replan (the first plan excluded), per planner "
+     "and kind (log scale)."},
 };
 
 std::string read_binary(const fs::path& p) {
@@ -45,26 +51,23 @@ std::string read_binary(const fs::path& p) {
   return ss.str();
 }
 
-void html_table(std::ostream& out, const TextTable& t, const char* id) {
-  out << "<table id=\"" << id << "\">\n<thead><tr>";
-  for (const std::string& h : t.header) out << "<th>" << html_escape(h) << "</th>";
-  out << "</tr></thead>\n<tbody>\n";
-  for (const auto& row : t.rows) {
-    out << "<tr>";
-    for (std::size_t i = 0; i < row.size(); ++i)
-      out << (i < t.label_columns ? "<td>" : "<td class=\"n\">") << html_escape(row[i]) << "</td>";
-    out << "</tr>\n";
-  }
-  out << "</tbody></table>\n";
-}
-
 std::string json_text(const nlohmann::json& j) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_null()) return "";
   return j.dump();
 }
 
-std::string plots_html(const fs::path& plots_dir) {
+}  // namespace
+
+std::string html_section(const std::string& heading, const TextTable& t, const char* id) {
+  std::ostringstream out;
+  out << "<h2>" << html_escape(heading) << "</h2>\n<div class=\"scroll\">\n";
+  write_html_table(out, t, id);
+  out << "</div>\n";
+  return out.str();
+}
+
+static std::string plots_html(const fs::path& plots_dir) {
   std::ostringstream out;
   std::vector<fs::path> pngs;
   if (fs::is_directory(plots_dir))
@@ -90,7 +93,7 @@ std::string plots_html(const fs::path& plots_dir) {
 }
 
 // The experiment's settings and the build and machine of meta.json, one row each.
-std::string run_facts_html(const nlohmann::json& meta) {
+static std::string run_facts_html(const nlohmann::json& meta) {
   std::ostringstream out;
   const nlohmann::json exp = meta.value("experiment", nlohmann::json::object());
   out << "<table id=\"meta\">\n";
@@ -110,7 +113,56 @@ std::string run_facts_html(const nlohmann::json& meta) {
   return out.str();
 }
 
-}  // namespace
+void write_html_table(std::ostream& out, const TextTable& t, const char* id) {
+  out << "<table id=\"" << id << "\">\n<thead><tr>";
+  for (const std::string& h : t.header) out << "<th>" << html_escape(h) << "</th>";
+  out << "</tr></thead>\n<tbody>\n";
+  for (const auto& row : t.rows) {
+    out << "<tr>";
+    for (std::size_t i = 0; i < row.size(); ++i)
+      out << (i < t.label_columns ? "<td>" : "<td class=\"n\">") << html_escape(row[i]) << "</td>";
+    out << "</tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+static std::string maps_html(const nlohmann::json& meta) {
+  std::ostringstream maps;
+  if (meta.contains("maps") && meta["maps"].is_array()) {
+    maps << "<h3>Maps</h3>\n<div class=\"scroll\"><table id=\"maps\">\n<thead><tr><th>dataset</th>"
+            "<th>map</th><th>size</th><th>passable</th><th>queries</th></tr></thead><tbody>\n";
+    for (const nlohmann::json& m : meta["maps"])
+      maps << fmt::format(
+          "<tr><td>{}</td><td>{}</td><td class=\"n\">{}x{}</td><td class=\"n\">{}</td>"
+          "<td class=\"n\">{}</td></tr>\n",
+          html_escape(json_text(m.value("dataset", nlohmann::json()))),
+          html_escape(json_text(m.value("map", nlohmann::json()))),
+          json_text(m.value("width", nlohmann::json())),
+          json_text(m.value("height", nlohmann::json())),
+          json_text(m.value("passable", nlohmann::json())),
+          json_text(m.value("queries", nlohmann::json())));
+    maps << "</tbody></table></div>";
+  }
+  return maps.str();
+}
+
+static std::string config_html(const nlohmann::json& meta) {
+  return meta.contains("config_text")
+             ? "<h3>Config</h3>\n<pre>" + html_escape(json_text(meta["config_text"])) + "</pre>"
+             : std::string();
+}
+
+void write_report_page(const fs::path& path, const std::string& title,
+                       const std::string& notes_html, const std::string& tables_html,
+                       const std::string& warnings_html, const nlohmann::json& meta,
+                       const fs::path& plots_dir) {
+  const std::map<std::string, std::string> slots{
+      {"TITLE", html_escape(title)},    {"NOTES", notes_html},
+      {"TABLES", tables_html},          {"WARNINGS", warnings_html},
+      {"PLOTS", plots_html(plots_dir)}, {"RUN_FACTS", run_facts_html(meta)},
+      {"MAPS", maps_html(meta)},        {"CONFIG", config_html(meta)}};
+  write_file_atomically(path, fill_template(assets::kReportPage, slots));
+}
 
 std::string base64_encode(std::string_view bytes) {
   static constexpr char kAlphabet[] =
@@ -142,9 +194,6 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
                        const std::vector<SummaryRow>& overall,
                        const std::vector<SummaryRow>& by_length, const SummaryOptions& options,
                        const fs::path& plots_dir) {
-  std::map<std::string, std::string> slots;
-  slots["TITLE"] = html_escape(title);
-
   std::ostringstream notes;
   notes << "<p>" << html_escape(summary_notes(overall, options)) << "</p>";
   // Which clock the tables and plots use, when some planner's own clock is also recorded.
@@ -155,14 +204,9 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
                "self-reported times are in the ext_time_us column of runs.csv.</p>";
       break;
     }
-  slots["NOTES"] = notes.str();
-
-  std::ostringstream table;
-  html_table(table, overall_table(overall), "summary");
-  slots["SUMMARY_TABLE"] = table.str();
-  table.str("");
-  html_table(table, length_table(by_length), "summary-buckets");
-  slots["LENGTH_TABLE"] = table.str();
+  const std::string tables =
+      html_section("Summary", overall_table(overall), "summary") +
+      html_section("By path length", length_table(by_length), "summary-buckets");
 
   std::ostringstream warnings_html;
   std::vector<std::string> warnings = noise_warnings(overall);
@@ -172,33 +216,7 @@ void write_report_html(const fs::path& path, const std::string& title, const nlo
     for (const std::string& w : warnings) warnings_html << "<li>" << html_escape(w) << "</li>\n";
     warnings_html << "</ul>";
   }
-  slots["WARNINGS"] = warnings_html.str();
-  slots["PLOTS"] = plots_html(plots_dir);
-  slots["RUN_FACTS"] = run_facts_html(meta);
-
-  std::ostringstream maps;
-  if (meta.contains("maps") && meta["maps"].is_array()) {
-    maps << "<h3>Maps</h3>\n<div class=\"scroll\"><table id=\"maps\">\n<thead><tr><th>dataset</th>"
-            "<th>map</th><th>size</th><th>passable</th><th>queries</th></tr></thead><tbody>\n";
-    for (const nlohmann::json& m : meta["maps"])
-      maps << fmt::format(
-          "<tr><td>{}</td><td>{}</td><td class=\"n\">{}x{}</td><td class=\"n\">{}</td>"
-          "<td class=\"n\">{}</td></tr>\n",
-          html_escape(json_text(m.value("dataset", nlohmann::json()))),
-          html_escape(json_text(m.value("map", nlohmann::json()))),
-          json_text(m.value("width", nlohmann::json())),
-          json_text(m.value("height", nlohmann::json())),
-          json_text(m.value("passable", nlohmann::json())),
-          json_text(m.value("queries", nlohmann::json())));
-    maps << "</tbody></table></div>";
-  }
-  slots["MAPS"] = maps.str();
-  slots["CONFIG"] =
-      meta.contains("config_text")
-          ? "<h3>Config</h3>\n<pre>" + html_escape(json_text(meta["config_text"])) + "</pre>"
-          : std::string();
-
-  write_file_atomically(path, fill_template(assets::kReportPage, slots));
+  write_report_page(path, title, notes.str(), tables, warnings_html.str(), meta, plots_dir);
 }
 
 }  // namespace pathbench

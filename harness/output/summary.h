@@ -104,6 +104,8 @@ struct TextTable {
   std::size_t label_columns = 2;
 };
 TextTable overall_table(const std::vector<SummaryRow>& rows);
+// A TextTable as GitHub Markdown (numbers right-aligned, '|' in cells escaped).
+void write_markdown_table(std::ostream& out, const TextTable& t);
 TextTable length_table(const std::vector<SummaryRow>& rows);
 // One paragraph defining the columns (mentions the baseline and seed when there are speedups).
 std::string summary_notes(const std::vector<SummaryRow>& rows, const SummaryOptions& options);

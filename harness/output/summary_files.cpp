@@ -35,9 +35,7 @@ void write_summary_csv(const std::filesystem::path& path, const std::vector<Summ
   file.commit();
 }
 
-namespace {
-
-void markdown_table(std::ostream& out, const TextTable& t) {
+void write_markdown_table(std::ostream& out, const TextTable& t) {
   // Markdown cells must not contain a bare '|'.
   const auto cell = [](std::string s) {
     for (std::size_t i = 0; (i = s.find('|', i)) != std::string::npos; i += 2)
@@ -56,16 +54,14 @@ void markdown_table(std::ostream& out, const TextTable& t) {
   }
 }
 
-}  // namespace
-
 void write_summary_markdown(std::ostream& out, const std::string& title,
                             const std::vector<SummaryRow>& overall,
                             const std::vector<SummaryRow>& by_length,
                             const SummaryOptions& options) {
   out << "# " << title << "\n\n" << summary_notes(overall, options) << "\n\n## Overall\n\n";
-  markdown_table(out, overall_table(overall));
+  write_markdown_table(out, overall_table(overall));
   out << "\n## By path length (short / medium / long third of each map's buckets)\n\n";
-  markdown_table(out, length_table(by_length));
+  write_markdown_table(out, length_table(by_length));
   std::vector<std::string> warnings = noise_warnings(overall);
   for (std::string& w : noise_warnings(by_length)) warnings.push_back(std::move(w));
   if (!warnings.empty()) {

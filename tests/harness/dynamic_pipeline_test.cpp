@@ -2,6 +2,7 @@
 // static run: SIGINT and kill -9 then --resume, --shard + merge and --jobs each give the rows of
 // the single uninterrupted run (the timing columns aside), and resume and merge refuse what is
 // not that run.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -200,6 +201,45 @@ TEST_F(DynamicPipelineTest, JobsEqualTheSingleRunPinnedOneCoreEach) {
   ASSERT_EQ(report.code, 0) << report.err;
   EXPECT_EQ(read_text(work_ / "jobs" / "dynamic_summary.csv"), summary);
   EXPECT_NE(report.out.find("32 agent runs"), std::string::npos) << report.out;
+}
+
+// `report` gives a dynamic run what it gives a static one: summary.md with the printed tables,
+// the plots, and report.html embedding both, every slot of the shared page filled.
+TEST_F(DynamicPipelineTest, ReportWritesSummaryPlotsAndPageFromTheAgentRuns) {
+  const fs::path dir = reference();
+  const CommandResult report = run({"report", dir.string()});
+  ASSERT_EQ(report.code, 0) << report.err;
+  const std::string md = read_text(dir / "summary.md");
+  EXPECT_EQ(md.rfind("# dynpipe\n\n32 agent runs (dynamic.csv); ", 0), 0u) << md;
+  EXPECT_NE(md.find("| kind | dataset | planner | runs | success | valid |"), std::string::npos);
+  // Per (kind, dataset, planner): 2 maps x 4 runs; both kinds x both planners.
+  for (const char* kind : {"unknown_terrain", "changing_map"}) {
+    for (const char* planner : {"dstar_lite", "astar"}) {
+      EXPECT_NE(md.find(fmt::format("| {} | rnd | {} | 8 |", kind, planner)), std::string::npos)
+          << kind << ' ' << planner << '\n'
+          << md;
+    }
+    EXPECT_NE(md.find(fmt::format("| {} | rnd | astar / dstar_lite |", kind)), std::string::npos)
+        << md;
+  }
+  const std::string html = read_text(dir / "report.html");
+  EXPECT_NE(html.find("<title>dynpipe - pathbench report</title>"), std::string::npos);
+  EXPECT_NE(html.find("<table id=\"dynamic-summary\">"), std::string::npos);
+  EXPECT_NE(html.find("<table id=\"dynamic-ratios\">"), std::string::npos);
+  for (const char* slot : {"@TITLE@", "@NOTES@", "@TABLES@", "@WARNINGS@", "@PLOTS@", "@RUN_FACTS@",
+                           "@MAPS@", "@CONFIG@"})
+    EXPECT_EQ(html.find(slot), std::string::npos) << slot;
+  EXPECT_NE(html.find("dynamic:"), std::string::npos) << "the config's text";
+  // The plots need Debian's python3 with matplotlib (scripts/setup.sh installs it); without it
+  // the report says why and the page says there are none.
+  if (fs::exists(dir / "plots" / "dynamic_time.png")) {
+    EXPECT_TRUE(fs::exists(dir / "plots" / "dynamic_replan_time.png"));
+    EXPECT_NE(html.find("<img alt=\"dynamic_time\" src=\"data:image/png;base64,"),
+              std::string::npos);
+  } else {
+    EXPECT_NE(report.err.find("plots not drawn"), std::string::npos) << report.err;
+  }
+  EXPECT_NE(report.out.find("32 agent runs. Tables: "), std::string::npos) << report.out;
 }
 
 TEST_F(DynamicPipelineTest, CpuPinsTheRunAndIsRecorded) {
