@@ -148,6 +148,16 @@ class Samples {
 
 }  // namespace
 
+RowMeasures measures_of(const RunRow& r) {
+  return {.expansions = static_cast<double>(r.counters.expansions),
+          .generated = static_cast<double>(r.counters.generated),
+          .time_us = r.time_us,
+          .path_us = r.path_us,
+          .optimal = r.optimal,
+          .suboptimality = r.suboptimality,
+          .time_spread = r.time_spread};
+}
+
 void fill_cell_statistics(const CellRows& rows, const SummaryOptions& opt, SummaryRow& s) {
   const Samples samples(rows);
   double total_exp = 0, total_time = 0;
