@@ -16,18 +16,12 @@
 
 namespace pathbench::cli {
 
-Subcommand add_run_command(CLI::App& app);            // run_command.cpp
-Subcommand add_solve_command(CLI::App& app);          // solve_command.cpp
-Subcommand add_list_command(CLI::App& app);           // list_command.cpp
-Subcommand add_gen_map_command(CLI::App& app);        // gen_commands.cpp
-Subcommand add_gen_scen_command(CLI::App& app);       // gen_commands.cpp
-Subcommand add_render_command(CLI::App& app);         // render_command.cpp
-Subcommand add_report_command(CLI::App& app);         // report_command.cpp
-Subcommand add_compare_command(CLI::App& app);        // compare_command.cpp
-Subcommand add_merge_command(CLI::App& app);          // merge_command.cpp
-Subcommand add_export_dimacs_command(CLI::App& app);  // export_dimacs_command.cpp
-Subcommand add_check_data_command(CLI::App& app);     // check_data_command.cpp
-Subcommand add_columns_command(CLI::App& app);        // columns_command.cpp
+// Declares one subcommand on `app` (with add_command) and returns it. main() declares them all, in
+// --help's order; each is defined in its <name>_command.cpp (the gen-* ones in gen_commands.cpp).
+using AddCommand = Subcommand(CLI::App& app);
+AddCommand add_run_command, add_solve_command, add_list_command, add_gen_map_command,
+    add_gen_scen_command, add_render_command, add_report_command, add_compare_command,
+    add_merge_command, add_export_dimacs_command, add_check_data_command, add_columns_command;
 
 // 0 when `invalid` is 0; else says on stderr how many `what` ("results", "runs") failed
 // validation and where (`csv`), and returns kExitInvalidResults. Defined in run_command.cpp.

@@ -1,24 +1,18 @@
 #include "harness/output/run_schema.h"
 
+#include <iterator>
+
 namespace pathbench {
 
-std::string_view to_string(ColumnType t) {
-  switch (t) {
-    case ColumnType::Category:
-      return "category";
-    case ColumnType::Text:
-      return "text";
-    case ColumnType::Integer:
-      return "integer";
-    case ColumnType::OptionalInt:
-      return "optional integer";
-    case ColumnType::Real:
-      return "real";
-    case ColumnType::Flag:
-      return "flag";
-  }
-  return "?";
-}
+namespace {
+// ColumnType's names, in its order; the size check names its last type, Flag.
+constexpr std::string_view kColumnTypeNames[] = {
+    "category", "text", "integer", "optional integer", "real", "flag",
+};
+static_assert(std::size(kColumnTypeNames) == static_cast<std::size_t>(ColumnType::Flag) + 1);
+}  // namespace
+
+std::string_view to_string(ColumnType t) { return kColumnTypeNames[static_cast<std::size_t>(t)]; }
 
 ColumnTable run_schema_table() {
   ColumnTable t{{"column", "type", "unit", "filled by", "meaning"}, {}};

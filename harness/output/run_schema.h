@@ -16,7 +16,8 @@
 
 namespace pathbench {
 
-// How readers type a column (pandas dtype in read_runs()).
+// How readers type a column (pandas dtype in read_runs()). Flag stays last: to_string's names
+// (run_schema.cpp) are counted up to it.
 enum class ColumnType {
   Category,     // a name repeated on many rows (dataset, planner, status)
   Text,         // free text

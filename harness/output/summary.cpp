@@ -65,14 +65,7 @@ class InMemoryCellRows : public CellRows {
       for (std::size_t j = i; j < std::min(i + kChunk, rows_.size()); ++j) {
         const RunRow& r = *rows_[j].first;
         const BaselineResult* b = rows_[j].second;
-        SolvedRow& o = chunk.emplace_back();
-        o.expansions = static_cast<double>(r.counters.expansions);
-        o.generated = static_cast<double>(r.counters.generated);
-        o.time_us = r.time_us;
-        o.path_us = r.path_us;
-        o.optimal = r.optimal;
-        o.suboptimality = r.suboptimality;
-        o.time_spread = r.time_spread;
+        SolvedRow& o = chunk.emplace_back(SolvedRow{measures_of(r)});
         if (b && with_baseline) {
           o.paired = true;
           o.base_time_us = b->time_us;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -30,44 +31,45 @@ enum class Sample {
 };
 constexpr int kSamples = 10;
 
-// Whether solved row `r` has a value in sample `k`, and the value (in `v`).
-bool sample_value(Sample k, const SolvedRow& r, double& v) {
-  switch (k) {
-    case Sample::Expansions:
-      v = r.expansions;
-      return true;
-    case Sample::Generated:
-      v = r.generated;
-      return true;
-    case Sample::TimeUs:
-      v = r.time_us;
-      return true;
-    case Sample::Optimal:
-      v = r.optimal;
-      return true;
-    case Sample::Suboptimality:
-      v = r.suboptimality;
-      return std::isfinite(r.optimal) && !std::isnan(r.suboptimality);
-    case Sample::Speedups:
-      if (!(r.paired && r.base_time_us > 0 && r.time_us > 0)) return false;
-      v = r.base_time_us / r.time_us;
-      return true;
-    case Sample::ExpansionRatios:
-      if (!(r.paired && r.base_expansions > 0 && r.expansions > 0)) return false;
-      v = r.base_expansions / r.expansions;
-      return true;
-    case Sample::Spreads:
-      v = r.time_spread;
-      return !std::isnan(r.time_spread);
-    case Sample::PathUs:
-      v = r.path_us;
-      return !std::isnan(r.path_us);
-    case Sample::TotalUs:
-      v = r.time_us + r.path_us;
-      return !std::isnan(r.path_us);
+// Per sample: which solved rows are in it (`has`) and the value each gives. Indexed by Sample,
+// which the tags let the static_asserts check: no sample missing, none out of place.
+struct SampleRule {
+  Sample sample;
+  bool (*has)(const SolvedRow& r);
+  double (*value)(const SolvedRow& r);
+};
+constexpr bool every_row(const SolvedRow&) { return true; }
+constexpr SampleRule kSampleRules[] = {
+    {Sample::Expansions, every_row, [](const SolvedRow& r) { return r.expansions; }},
+    {Sample::Generated, every_row, [](const SolvedRow& r) { return r.generated; }},
+    {Sample::TimeUs, every_row, [](const SolvedRow& r) { return r.time_us; }},
+    {Sample::Optimal, every_row, [](const SolvedRow& r) { return r.optimal; }},
+    {Sample::Suboptimality,
+     [](const SolvedRow& r) { return std::isfinite(r.optimal) && !std::isnan(r.suboptimality); },
+     [](const SolvedRow& r) { return r.suboptimality; }},
+    {Sample::Speedups,
+     [](const SolvedRow& r) { return r.paired && r.base_time_us > 0 && r.time_us > 0; },
+     [](const SolvedRow& r) { return r.base_time_us / r.time_us; }},
+    {Sample::ExpansionRatios,
+     [](const SolvedRow& r) { return r.paired && r.base_expansions > 0 && r.expansions > 0; },
+     [](const SolvedRow& r) { return r.base_expansions / r.expansions; }},
+    {Sample::Spreads, [](const SolvedRow& r) { return !std::isnan(r.time_spread); },
+     [](const SolvedRow& r) { return r.time_spread; }},
+    {Sample::PathUs, [](const SolvedRow& r) { return !std::isnan(r.path_us); },
+     [](const SolvedRow& r) { return r.path_us; }},
+    {Sample::TotalUs, [](const SolvedRow& r) { return !std::isnan(r.path_us); },
+     [](const SolvedRow& r) { return r.time_us + r.path_us; }},
+};
+static_assert(std::size(kSampleRules) == kSamples);
+static_assert([] {
+  for (std::size_t k = 0; k < std::size(kSampleRules); ++k) {
+    if (kSampleRules[k].sample != static_cast<Sample>(k)) {
+      return false;
+    }
   }
-  return false;
-}
+  return true;
+}());
+const SampleRule& rule_of(Sample k) { return kSampleRules[static_cast<std::size_t>(k)]; }
 
 // One sample in memory, placed where the former all-in-memory layout had it. The first four
 // samples were the columns of one n x 4 Eigen matrix, and the rest std::vectors; Eigen's
@@ -116,27 +118,30 @@ class Samples {
  public:
   explicit Samples(const CellRows& rows) : rows_(rows) {
     rows_.for_each_chunk(false, [this](std::span<const SolvedRow> chunk) {
-      double v;
-      for (const SolvedRow& r : chunk)
-        for (int k = 0; k < kSamples; ++k)
-          sizes_[static_cast<std::size_t>(k)] += sample_value(static_cast<Sample>(k), r, v);
+      for (const SolvedRow& r : chunk) {
+        for (std::size_t k = 0; k < sizes_.size(); ++k) {
+          sizes_[k] += kSampleRules[k].has(r);
+        }
+      }
     });
   }
   SampleValues read(Sample k) const {
     const bool with_baseline = needs_baseline(k);
+    const SampleRule& rule = rule_of(k);
     std::size_t size = sizes_[static_cast<std::size_t>(k)];
     if (with_baseline) {
-      double v;
-      rows_.for_each_chunk(true, [k, &size, &v](std::span<const SolvedRow> chunk) {
-        for (const SolvedRow& r : chunk) size += sample_value(k, r, v);
+      rows_.for_each_chunk(true, [&rule, &size](std::span<const SolvedRow> chunk) {
+        for (const SolvedRow& r : chunk) size += rule.has(r);
       });
     }
     SampleValues out(k, size, sizes_[static_cast<std::size_t>(Sample::Expansions)]);
     double* p = out.data();
-    rows_.for_each_chunk(with_baseline, [k, &p](std::span<const SolvedRow> chunk) {
-      double v;
-      for (const SolvedRow& r : chunk)
-        if (sample_value(k, r, v)) *p++ = v;
+    rows_.for_each_chunk(with_baseline, [&rule, &p](std::span<const SolvedRow> chunk) {
+      for (const SolvedRow& r : chunk) {
+        if (rule.has(r)) {
+          *p++ = rule.value(r);
+        }
+      }
     });
     return out;
   }
@@ -146,7 +151,24 @@ class Samples {
   std::array<std::size_t, kSamples> sizes_{};  // 0 for those paired with the baseline
 };
 
+// The three figures summary.csv gives of expansions, generated and time.
+void mean_median_p95(std::span<const double> v, double& mean, double& median, double& p95) {
+  mean = stats::mean(v);
+  median = stats::median(v);
+  p95 = stats::quantile(v, 0.95);
+}
+
 }  // namespace
+
+RowMeasures measures_of(const RunRow& r) {
+  return {.expansions = static_cast<double>(r.counters.expansions),
+          .generated = static_cast<double>(r.counters.generated),
+          .time_us = r.time_us,
+          .path_us = r.path_us,
+          .optimal = r.optimal,
+          .suboptimality = r.suboptimality,
+          .time_spread = r.time_spread};
+}
 
 void fill_cell_statistics(const CellRows& rows, const SummaryOptions& opt, SummaryRow& s) {
   const Samples samples(rows);
@@ -156,26 +178,18 @@ void fill_cell_statistics(const CellRows& rows, const SummaryOptions& opt, Summa
     const SampleValues optimal = samples.read(Sample::Optimal);
     {
       const SampleValues e = samples.read(Sample::Expansions);
-      s.mean_expansions = stats::mean(e.values());
-      s.median_expansions = stats::median(e.values());
-      s.p95_expansions = stats::quantile(e.values(), 0.95);
+      mean_median_p95(e.values(), s.mean_expansions, s.median_expansions, s.p95_expansions);
       total_exp = e.sum();
       s.expansions_exponent = stats::fit_power_law(optimal.values(), e.values()).exponent;
     }
     const SampleValues t = samples.read(Sample::TimeUs);
-    s.mean_time_us = stats::mean(t.values());
-    s.median_time_us = stats::median(t.values());
-    s.p95_time_us = stats::quantile(t.values(), 0.95);
+    mean_median_p95(t.values(), s.mean_time_us, s.median_time_us, s.p95_time_us);
     total_time = t.sum();
     s.time_exponent = stats::fit_power_law(optimal.values(), t.values()).exponent;
   }
   s.ns_per_expansion = total_exp > 0 ? total_time * 1000.0 / total_exp : kNaN;
-  {
-    const SampleValues g = samples.read(Sample::Generated);
-    s.mean_generated = stats::mean(g.values());
-    s.median_generated = stats::median(g.values());
-    s.p95_generated = stats::quantile(g.values(), 0.95);
-  }
+  mean_median_p95(samples.read(Sample::Generated).values(), s.mean_generated, s.median_generated,
+                  s.p95_generated);
   {
     const SampleValues p = samples.read(Sample::PathUs);
     s.mean_path_us = stats::mean(p.values());

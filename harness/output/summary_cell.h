@@ -20,10 +20,17 @@ struct BaselineResult {
   double expansions;
 };
 
-// What the statistics need of one solved row of a cell.
-struct SolvedRow {
+// What the statistics take of one row, as doubles.
+struct RowMeasures {
   double expansions = 0, generated = 0, time_us = 0, path_us = 0;
   double optimal = 0, suboptimality = 0, time_spread = 0;
+};
+// The one place a runs.csv row becomes them: summary_stream.cpp spills them as they are, so rows in
+// memory and spilled rows cannot be measured differently.
+RowMeasures measures_of(const RunRow& r);
+
+// What the statistics need of one solved row of a cell.
+struct SolvedRow : RowMeasures {
   bool paired = false;  // the baseline solved the same query: then its time and expansions
   double base_time_us = 0, base_expansions = 0;
 };

@@ -32,9 +32,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // What the summaries need of one row, without strings: spilled to disk as raw bytes.
-struct CompactRow {  // 96 bytes
-  std::uint64_t expansions = 0, generated = 0;
-  double time_us = 0, path_us = 0, optimal = 0, suboptimality = 0, time_spread = 0, prep_ms = 0;
+struct CompactRow {
+  RowMeasures measures;
+  double prep_ms = 0;
   std::uint64_t prep_bytes = 0;
   std::uint64_t line = 0;  // in runs.csv, for the duplicate-run message
   std::int32_t map = 0;    // interned (dataset, map)
@@ -43,6 +43,7 @@ struct CompactRow {  // 96 bytes
   std::uint8_t status = 0;
   std::uint8_t flags = 0;  // kValidated | kValid | kOptimal
 };
+static_assert(sizeof(CompactRow) == 96, "a spilled row's size bounds report's disk and memory");
 constexpr std::uint8_t kValidated = 1, kValid = 2, kOptimal = 4;
 
 struct Cell {
@@ -95,14 +96,7 @@ class SpilledCellRows : public CellRows {
       solved.clear();
       for (const CompactRow& r : chunk) {
         if (!member_(r) || r.status != kSolved) continue;
-        SolvedRow& o = solved.emplace_back();
-        o.expansions = static_cast<double>(r.expansions);
-        o.generated = static_cast<double>(r.generated);
-        o.time_us = r.time_us;
-        o.path_us = r.path_us;
-        o.optimal = r.optimal;
-        o.suboptimality = r.suboptimality;
-        o.time_spread = r.time_spread;
+        SolvedRow& o = solved.emplace_back(SolvedRow{r.measures});
         if (const BaselineResult* b =
                 index ? find_baseline(*index, map_query_key(r.map, r.query)) : nullptr) {
           o.paired = true;
@@ -140,7 +134,7 @@ bool aggregate(const CellFile& file, Member member, const BaselineLoader& base,
       }
       if (r.status != kSolved) continue;
       ++s.solved;
-      if (std::isfinite(r.optimal)) {
+      if (std::isfinite(r.measures.optimal)) {
         ++s.with_reference;
         if (r.flags & kOptimal) ++s.optimal;
       }
@@ -218,13 +212,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
     }
 
     CompactRow c;
-    c.expansions = row.counters.expansions;
-    c.generated = row.counters.generated;
-    c.time_us = row.time_us;
-    c.path_us = row.path_us;
-    c.optimal = row.optimal;
-    c.suboptimality = row.suboptimality;
-    c.time_spread = row.time_spread;
+    c.measures = measures_of(row);
     c.prep_ms = row.prep_ms;
     c.prep_bytes = row.prep_bytes;
     c.line = static_cast<std::uint64_t>(in.line());
@@ -276,7 +264,7 @@ StreamedSummaries summarize_runs_csv(const fs::path& runs_csv, const SummaryOpti
       for (const CompactRow& r : chunk)
         if (r.status == static_cast<std::uint8_t>(Status::Solved))
           base.emplace_back(map_query_key(r.map, r.query),
-                            BaselineResult{r.time_us, static_cast<double>(r.expansions)});
+                            BaselineResult{r.measures.time_us, r.measures.expansions});
     });
     // A duplicated baseline run is reported as an error below; which of its values is found here
     // does not matter.

@@ -90,37 +90,28 @@ RunOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const RunOptions&
   // 2. This run's part (--shard, or the interrupted run's own) and its directory.
   RunStart start = reopen_if_resuming(opt);
   const bool resume = start.resuming();
-  std::optional<StagedRun>& run = start.run;
   const Shard shard = start.shard;
   keep_dynamic_shard(picks, shard);
   const std::size_t total = spec.kinds.size() * picks.size() * planners.size();
-  if (total == 0 && shard.active())
+  if (total == 0 && shard.active()) {
     throw InputError("command line", 0, "--shard",
                      fmt::format("shard {}/{} has no agent run: the experiment has fewer picked "
                                  "queries than shards",
                                  shard.k, shard.n));
+  }
   DynamicDone done;
   if (resume) {
-    done = resume_dynamic(*run, effective, shard);
-    run->meta()["resumed"].back()["cpu"] = cpu_facts_at_start(cpu.cpu);
-    run->write_meta();
-  } else {
-    run = StagedRun::create(cfg.name, opt);
-    RunFacts facts;
-    facts.effective = &effective;
-    facts.shard = shard;
-    facts.rows = total;
-    facts.default_dir = opt.out_dir.empty();
-    run->meta() = dynamic_manifest(cfg, planners, maps, facts);
-    run->meta()["cpu"] = cpu_facts_at_start(cpu.cpu);
-    run->write_meta();
+    done = resume_dynamic(*start.run, effective, shard);
   }
-  const fs::path csv_path = run->staging() / "dynamic.csv";
+  StagedRun& run = open_for_rows(start, cfg.name, opt, cpu.cpu, [&] {
+    return dynamic_manifest(cfg, planners, maps, new_run_facts(effective, shard, total, opt));
+  });
+  const fs::path csv_path = run.staging() / "dynamic.csv";
   std::optional<CsvWriter> csv;
   try {
     csv.emplace(csv_path, dynamic_columns(), resume);
   } catch (const std::runtime_error& e) {
-    throw RunWriteError(e.what(), run->staging());
+    throw RunWriteError(e.what(), run.staging());
   }
 
   // 3. Every agent run in order, skipping those done; a signal stops between rows.
@@ -129,9 +120,10 @@ RunOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const RunOptions&
       "{} (dynamic): {} maps, {} picked queries, {} kinds, {} planners, {} agent "
       "runs\n",
       cfg.name, maps.size(), picks.size(), spec.kinds.size(), planners.size(), total);
-  if (resume)
+  if (resume) {
     log << fmt::format("resuming {}: {} agent runs already done, {} to go\n",
-                       run->staging().string(), done.keys.size(), to_go);
+                       run.staging().string(), done.keys.size(), to_go);
+  }
   RunOutcome outcome;
   outcome.dynamic = true;
   outcome.total = total;
@@ -159,7 +151,7 @@ RunOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const RunOptions&
         try {
           csv->write(dynamic_csv_fields(row));
         } catch (const std::runtime_error& e) {
-          throw RunWriteError(e.what(), run->staging());
+          throw RunWriteError(e.what(), run.staging());
         }
         progress.tick(++written);
       }
@@ -168,16 +160,16 @@ RunOutcome run_dynamic_experiment(const ExperimentConfig& cfg, const RunOptions&
   if (stop_signal() && outcome.rows < total) {
     outcome.interrupted = true;
     outcome.signal = stop_signal();
-    outcome.dir = run->staging();
+    outcome.dir = run.staging();
     return outcome;
   }
 
   // 4. The summary of the rows as written (the resumed ones included), then published whole.
-  write_dynamic_summary_csv(run->staging() / "dynamic_summary.csv", read_dynamic_csv(csv_path));
-  record_run_end(run->meta());
-  run->write_meta();
-  run->publish(log);
-  outcome.dir = run->dir();
+  write_dynamic_summary_csv(run.staging() / "dynamic_summary.csv", read_dynamic_csv(csv_path));
+  record_run_end(run.meta());
+  run.write_meta();
+  run.publish(log);
+  outcome.dir = run.dir();
   return outcome;
 }
 

@@ -65,6 +65,15 @@ void add_run_facts(nlohmann::json& m, const RunFacts& facts) {
 
 }  // namespace
 
+RunFacts new_run_facts(const nlohmann::json& effective, const Shard& shard, std::size_t rows,
+                       const RunOptions& options) {
+  return {.effective = &effective,
+          .shard = shard,
+          .rows = rows,
+          .summary_by = options.summary_by,
+          .default_dir = options.out_dir.empty()};
+}
+
 nlohmann::json static_manifest(const ExperimentConfig& cfg,
                                const std::vector<ActivePlanner>& planners,
                                const std::vector<MapInstance>& maps, const RunFacts& facts) {

@@ -11,6 +11,7 @@
 #include "harness/output/bad_query_lines.h"
 #include "harness/output/run_row.h"
 #include "harness/runner/instance_set.h"
+#include "harness/runner/run_options.h"
 #include "harness/runner/run_setup.h"
 #include "harness/runner/shard.h"
 
@@ -32,6 +33,9 @@ struct RunFacts {
   GroupBy summary_by = GroupBy::Dataset;  // static runs
   bool default_dir = false;
 };
+// A new run's facts: the grouping and directory are what `options` ask for.
+RunFacts new_run_facts(const nlohmann::json& effective, const Shard& shard, std::size_t rows,
+                       const RunOptions& options);
 nlohmann::json static_manifest(const ExperimentConfig& cfg,
                                const std::vector<ActivePlanner>& planners,
                                const std::vector<MapInstance>& maps, const RunFacts& facts);

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <csignal>
 #include <memory>
-#include <optional>
 
 #include "algorithms/core/input_error.h"
 #include "harness/output/csv_writer.h"
@@ -95,44 +94,35 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   Prepared ex = prepare(cfg);
   warn_if_busy(cpu.cpu, opt.warnings);
   RunStart start = reopen_if_resuming(opt);
-  const bool resume = start.resuming();
-  std::optional<StagedRun>& run = start.run;
-  const Shard shard = start.shard;
-  keep_only_shard(ex, shard);
+  keep_only_shard(ex, start.shard);
 
   ResumePoint point;
   point.summary_by = opt.summary_by;
   point.save_paths = opt.save_paths;
+  const bool resume = start.resuming();
   if (resume) {
-    point = resume_point(*run, ex.effective, ex.planners, ex.maps, ex.extra_columns, opt.save_paths,
-                         log);
+    point = resume_point(*start.run, ex.effective, ex.planners, ex.maps, ex.extra_columns,
+                         opt.save_paths, log);
     // Summarise as the interrupted run would have (it may have had --by-map).
-    if (point.summary_by != GroupBy::Map) point.summary_by = opt.summary_by;
-    // This process's machine state beside the original run's (meta.json "cpu").
-    run->meta()["resumed"].back()["cpu"] = cpu_facts_at_start(cpu.cpu);
-    run->write_meta();
-  } else {
-    run = StagedRun::create(cfg.name, opt);
-    RunFacts facts;
-    facts.effective = &ex.effective;
-    facts.shard = shard;
-    facts.rows = ex.total;
-    facts.summary_by = opt.summary_by;
-    facts.default_dir = opt.out_dir.empty();
-    run->meta() = static_manifest(cfg, ex.planners, ex.maps, facts);
-    run->meta()["cpu"] = cpu_facts_at_start(cpu.cpu);
-    run->write_meta();
+    if (point.summary_by != GroupBy::Map) {
+      point.summary_by = opt.summary_by;
+    }
   }
-  RowWriter writer(*run, ex.extra_columns, point.save_paths);
+  StagedRun& run = open_for_rows(start, cfg.name, opt, cpu.cpu, [&] {
+    return static_manifest(cfg, ex.planners, ex.maps,
+                           new_run_facts(ex.effective, start.shard, ex.total, opt));
+  });
+  RowWriter writer(run, ex.extra_columns, point.save_paths);
 
   const std::size_t total = ex.total;
   const std::size_t to_go = total - std::min(total, point.done.size());
   log << fmt::format("{}: {} maps, {} planners, {} runs x {} repetitions ({})\n", cfg.name,
                      ex.maps.size(), ex.planners.size(), total, cfg.repetitions,
                      to_string(cfg.repetition_order));
-  if (resume)
-    log << fmt::format("resuming {}: {} runs already done, {} to go\n", run->staging().string(),
+  if (resume) {
+    log << fmt::format("resuming {}: {} runs already done, {} to go\n", run.staging().string(),
                        point.done.size(), to_go);
+  }
   RunProgress progress(opt.progress, to_go, "queries");
   const StopSignalGuard stop_signal_guard;
 
@@ -148,8 +138,10 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
   };
   for (const MapInstance& m : ex.maps)
     for (ActivePlanner& ap : ex.planners) {
-      if (stop_signal()) break;
-      run_planner_on_map(cfg, run->staging(), run->dir(), m, ap, point.done, sink);
+      if (stop_signal()) {
+        break;
+      }
+      run_planner_on_map(cfg, run.staging(), run.dir(), m, ap, point.done, sink);
     }
 
   outcome.rows = point.done.size() + done;
@@ -158,17 +150,17 @@ RunOutcome run_experiment(const ExperimentConfig& cfg, const RunOptions& opt, st
     // Every row written so far is whole (each is flushed as one line); leave them for --resume.
     outcome.interrupted = true;
     outcome.signal = stop_signal();
-    outcome.dir = run->staging();
+    outcome.dir = run.staging();
     return outcome;
   }
   SummaryOptions summary_options;
   summary_options.by = point.summary_by;
   summary_options.baseline = cfg.baseline;
   summary_options.seed = cfg.seed;
-  record_run_end(run->meta());
-  outcome.summary = write_run_summaries(*run, cfg.name, summary_options);
-  run->publish(log);
-  outcome.dir = run->dir();
+  record_run_end(run.meta());
+  outcome.summary = write_run_summaries(run, cfg.name, summary_options);
+  run.publish(log);
+  outcome.dir = run.dir();
   return outcome;
 }
 

@@ -12,6 +12,7 @@
 #include "datasets/output_file.h"
 #include "harness/output/csv_writer.h"
 #include "harness/output/run_manifest.h"
+#include "harness/runner/cpu_pinning.h"
 #include "harness/runner/experiment_fingerprint.h"
 #include "harness/runner/experiment_manifest.h"
 #include "harness/runner/staged_run.h"
@@ -216,6 +217,20 @@ RunStart reopen_if_resuming(const RunOptions& opt) {
     start.shard = resumed_shard(*start.run, opt.shard);
   }
   return start;
+}
+
+StagedRun& open_for_rows(RunStart& start, const std::string& name, const RunOptions& options,
+                         int pinned_cpu, const std::function<nlohmann::json()>& new_manifest) {
+  nlohmann::json cpu = cpu_facts_at_start(pinned_cpu);
+  if (start.resuming()) {
+    start.run->meta()["resumed"].back()["cpu"] = std::move(cpu);
+  } else {
+    start.run = StagedRun::create(name, options);
+    start.run->meta() = new_manifest();
+    start.run->meta()["cpu"] = std::move(cpu);
+  }
+  start.run->write_meta();
+  return *start.run;
 }
 
 ResumePoint resume_point(StagedRun& run, const nlohmann::json& effective,

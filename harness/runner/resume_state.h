@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -83,6 +84,13 @@ struct RunStart {
   bool resuming() const { return run.has_value(); }
 };
 RunStart reopen_if_resuming(const RunOptions& options);
+
+// The run ready for its rows, once a resumption has read back what it finished: a new run's
+// directory is created now (as `options` say) with meta.json `new_manifest()`. Either run gets this
+// process's CPU facts (a resumed one beside its resumption's, "resumed"[-1]."cpu", so that the
+// original process's "cpu" stays) in a meta.json written before the first row.
+StagedRun& open_for_rows(RunStart& start, const std::string& name, const RunOptions& options,
+                         int pinned_cpu, const std::function<nlohmann::json()>& new_manifest);
 
 // The shard a resumed run continues: its own. `requested` (--shard) must be it, or the whole.
 Shard resumed_shard(const StagedRun& run, const Shard& requested);
