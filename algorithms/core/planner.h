@@ -65,6 +65,16 @@ struct Capabilities {
   PathModel path_model = PathModel::Moves;
 };
 
+// `c` restricted to 8-connected, uniform-cost grids without corner cutting: the maps whose moves
+// the pruning of jump point search, canonical A* and subgoal graphs is proved for. One place
+// states the assumption, so these planners refuse the same maps for the same reason.
+inline Capabilities octile_grids_only(Capabilities c) {
+  c.uniform_cost_only = true;
+  c.supports_four_connected = false;
+  c.supports_corner_cutting = false;
+  return c;
+}
+
 // The cost claim a planner makes on maps with `rules`.
 struct CostGuarantee {
   bool optimal = true;

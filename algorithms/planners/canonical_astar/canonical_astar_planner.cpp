@@ -21,11 +21,7 @@ namespace {
 template <bool kZeroH>
 class CanonicalAStar final : public Planner {
  public:
-  CanonicalAStar()
-      : Planner(Capabilities{.uniform_cost_only = true,
-                             .supports_four_connected = false,
-                             .supports_corner_cutting = false,
-                             .traceable = true}) {}
+  CanonicalAStar() : Planner(octile_grids_only({.traceable = true})) {}
 
   std::size_t memory_bytes() const override {
     return nodes_.memory_bytes() + open_.memory_bytes() + reached_.capacity() * sizeof(Reached) +

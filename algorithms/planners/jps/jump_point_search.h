@@ -34,14 +34,10 @@ namespace pathbench {
 template <class Derived, class Table>
 class JumpPointSearch : public Planner {
  public:
-  // Both planners: 8-connected uniform-cost grids without corner cutting (the pruning rules'
-  // assumptions), traceable; jps_plus's table is preprocessing worth reporting, jps's bit rows not.
+  // jps_plus's table is preprocessing worth reporting, jps's bit rows not.
   explicit JumpPointSearch(bool needs_preprocessing)
-      : Planner(Capabilities{.uniform_cost_only = true,
-                             .supports_four_connected = false,
-                             .supports_corner_cutting = false,
-                             .needs_preprocessing = needs_preprocessing,
-                             .traceable = true}) {}
+      : Planner(
+            octile_grids_only({.needs_preprocessing = needs_preprocessing, .traceable = true})) {}
   std::size_t memory_bytes() const final {
     return table_.memory_bytes() + nodes_.memory_bytes() + dir_.capacity() * sizeof(std::uint8_t) +
            open_.memory_bytes();
