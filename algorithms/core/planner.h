@@ -75,6 +75,14 @@ inline Capabilities octile_grids_only(Capabilities c) {
   return c;
 }
 
+// `c` with the claim of A* weighted by `weight` (f = g + weight * h) and a consistent heuristic:
+// optimal up to weight 1, cost <= weight * optimal above it (Pohl 1970).
+inline Capabilities weighted_astar_claim(double weight, Capabilities c = {}) {
+  c.optimal = weight <= 1.0;
+  c.suboptimality_bound = c.optimal ? 1.0 : weight;
+  return c;
+}
+
 // The cost claim a planner makes on maps with `rules`.
 struct CostGuarantee {
   bool optimal = true;
