@@ -65,6 +65,24 @@ struct Capabilities {
   PathModel path_model = PathModel::Moves;
 };
 
+// `c` restricted to 8-connected, uniform-cost grids without corner cutting: the maps whose moves
+// the pruning of jump point search, canonical A* and subgoal graphs is proved for. One place
+// states the assumption, so these planners refuse the same maps for the same reason.
+inline Capabilities octile_grids_only(Capabilities c) {
+  c.uniform_cost_only = true;
+  c.supports_four_connected = false;
+  c.supports_corner_cutting = false;
+  return c;
+}
+
+// `c` with the claim of A* weighted by `weight` (f = g + weight * h) and a consistent heuristic:
+// optimal up to weight 1, cost <= weight * optimal above it (Pohl 1970).
+inline Capabilities weighted_astar_claim(double weight, Capabilities c = {}) {
+  c.optimal = weight <= 1.0;
+  c.suboptimality_bound = c.optimal ? 1.0 : weight;
+  return c;
+}
+
 // The cost claim a planner makes on maps with `rules`.
 struct CostGuarantee {
   bool optimal = true;

@@ -4,7 +4,7 @@
 
 #include "algorithms/heaps/queue_choice.h"
 #include "algorithms/heuristics/heuristics.h"
-#include "algorithms/search/best_first_search.h"
+#include "algorithms/search/cell_search_state.h"
 
 namespace pathbench {
 namespace {
@@ -12,17 +12,15 @@ namespace {
 // The claim follows from the parameters; only Manhattan distance's depends on the map (it is
 // consistent on 4-connected maps only), and Capabilities says so.
 Capabilities astar_capabilities(HeuristicKind heuristic, double weight, bool greedy) {
-  Capabilities c;
   const MoveRules four{Connectivity::Four, false}, eight{Connectivity::Eight, false};
+  // A weight scales nothing when h = 0: Dijkstra stays optimal.
+  Capabilities c =
+      weighted_astar_claim(heuristic == HeuristicKind::Zero ? 1.0 : weight, {.traceable = true});
   if (greedy || !heuristic_is_consistent(heuristic, four)) {
     c.optimal = false;
     c.suboptimality_bound = std::numeric_limits<double>::infinity();
-  } else if (weight > 1.0 && heuristic != HeuristicKind::Zero) {
-    c.optimal = false;
-    c.suboptimality_bound = weight;
   }
   c.claim_four_connected_only = !heuristic_is_consistent(heuristic, eight);
-  c.traceable = true;
   return c;
 }
 
@@ -35,15 +33,10 @@ class AStarPlanner final : public Planner {
       : AStarPlanner(parse_heuristic(p.get_choice("heuristic")), p.get_real("weight"),
                      p.get_bool("greedy")) {}
 
-  std::size_t memory_bytes() const override { return nodes_.memory_bytes() + open_.memory_bytes(); }
+  std::size_t memory_bytes() const override { return state_.memory_bytes(); }
 
  protected:
-  void do_prepare(const Grid& grid) override {
-    nodes_.resize(grid.num_ids());
-    open_.resize(grid.num_ids());
-    offsets_ = MoveOffsets(grid);
-    settings_ = {weight_, greedy_, grid.min_cell_cost()};
-  }
+  void do_prepare(const Grid& grid) override { state_.prepare(grid); }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
     switch (heuristic_) {
@@ -64,28 +57,19 @@ class AStarPlanner final : public Planner {
   AStarPlanner(HeuristicKind heuristic, double weight, bool greedy)
       : Planner(astar_capabilities(heuristic, weight, greedy)),
         heuristic_(heuristic),
-        weight_(weight),
-        greedy_(greedy) {}
+        state_({.weight = weight, .greedy = greedy}) {}
 
   template <class H>
   void run(const H& h, CellId start, CellId goal, const Budget& budget, SearchResult& result) {
-    // One check per query; the traced loop is a separate instantiation.
-    if (SearchTrace* t = trace()) {
-      best_first_search(grid(), offsets_, nodes_, open_, h, settings_, start, goal, budget, result,
-                        TraceListener{t});
-      record_open_set(nodes_, goal, result, *t);
-      return;
-    }
-    best_first_search(grid(), offsets_, nodes_, open_, h, settings_, start, goal, budget, result);
+    CellSearchState<Open>& s = state_;
+    s.run(trace(), goal, result, [&](auto&& listener) {
+      best_first_search(grid(), s.offsets, s.nodes, s.open, h, s.settings, start, goal, budget,
+                        result, listener);
+    });
   }
 
   HeuristicKind heuristic_;
-  double weight_;
-  bool greedy_;
-  NodeArena nodes_;
-  Open open_;
-  MoveOffsets offsets_{Grid{}};
-  BestFirstSettings settings_;
+  CellSearchState<Open> state_;
 };
 
 }  // namespace

@@ -4,66 +4,47 @@
 
 #include "algorithms/heaps/queue_choice.h"
 #include "algorithms/heuristics/differential_heuristic.h"
+#include "algorithms/search/cell_search_state.h"
 #include "algorithms/search/differential_search.h"
 
 namespace pathbench {
 namespace {
 
-Capabilities differential_capabilities(double weight) {
-  Capabilities c;
-  if (weight > 1.0) {
-    c.optimal = false;
-    c.suboptimality_bound = weight;
-  }
-  c.traceable = true;
-  c.needs_preprocessing = true;
-  return c;
-}
-
 template <OpenList Open>
 class AStarDifferentialPlanner final : public Planner {
  public:
   explicit AStarDifferentialPlanner(const ParamSet& p)
-      : Planner(differential_capabilities(p.get_real("weight"))),
+      : Planner(weighted_astar_claim(p.get_real("weight"),
+                                     {.needs_preprocessing = true, .traceable = true})),
         landmarks_(static_cast<int>(p.get_int("landmarks"))),
         placement_(parse_landmark_placement(p.get_choice("placement"))),
         seed_(static_cast<std::uint64_t>(p.get_int("landmark_seed"))),
-        weight_(p.get_real("weight")) {}
+        state_({.weight = p.get_real("weight")}) {}
 
   std::size_t memory_bytes() const override {
-    return nodes_.memory_bytes() + open_.memory_bytes() + table_.memory_bytes();
+    return state_.memory_bytes() + table_.memory_bytes();
   }
 
  protected:
   void do_prepare(const Grid& grid) override {
-    nodes_.resize(grid.num_ids());
-    open_.resize(grid.num_ids());
-    offsets_ = MoveOffsets(grid);
-    settings_ = {weight_, false, grid.min_cell_cost()};
+    state_.prepare(grid);
     table_.build(grid, landmarks_, placement_, seed_);
   }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
-    if (SearchTrace* t = trace()) {
-      differential_search(grid(), offsets_, nodes_, open_, table_, settings_, start, goal, budget,
-                          result, TraceListener{t});
-      record_open_set(nodes_, goal, result, *t);
-      return;
-    }
-    differential_search(grid(), offsets_, nodes_, open_, table_, settings_, start, goal, budget,
-                        result);
+    CellSearchState<Open>& s = state_;
+    s.run(trace(), goal, result, [&](auto&& listener) {
+      differential_search(grid(), s.offsets, s.nodes, s.open, table_, s.settings, start, goal,
+                          budget, result, listener);
+    });
   }
 
  private:
   int landmarks_;
   LandmarkPlacement placement_;
   std::uint64_t seed_;
-  double weight_;
   DifferentialHeuristic table_;
-  NodeArena nodes_;
-  Open open_;
-  MoveOffsets offsets_{Grid{}};
-  BestFirstSettings settings_;
+  CellSearchState<Open> state_;
 };
 
 }  // namespace

@@ -13,32 +13,31 @@
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/search/best_first_loop.h"
 #include "algorithms/search/generation.h"
+#include "algorithms/search/padded_octile_goal.h"
 
 namespace pathbench {
 namespace {
 
-// kZeroH: canonical Dijkstra (h = 0, so f = g); its own instantiation, no branch per node.
+// kZeroH: canonical Dijkstra (h = 0, so f = g).
 template <bool kZeroH>
-class CanonicalAStar final : public Planner {
+class CanonicalAStar final : public Planner, public PaddedOctileGoal<kZeroH> {
+  using Goal = PaddedOctileGoal<kZeroH>;
+  using Goal::free_;
+  using Goal::free_at;
+  using Goal::goal_;
+  using Goal::heuristic;
+  using Goal::id_of;
+  using Goal::pw_;
+
  public:
-  CanonicalAStar()
-      : Planner(Capabilities{.uniform_cost_only = true,
-                             .supports_four_connected = false,
-                             .supports_corner_cutting = false,
-                             .traceable = true}) {}
+  CanonicalAStar() : Planner(octile_grids_only({.traceable = true})) {}
 
   std::size_t memory_bytes() const override {
     return nodes_.memory_bytes() + open_.memory_bytes() + reached_.capacity() * sizeof(Reached) +
            dir_.capacity() * sizeof(std::uint8_t) + chain_.capacity() * sizeof(CellId);
   }
 
-  // The kernel's policy interface (best_first_loop.h).
-  bool is_target(CellId c) const { return c == goal_; }
-  SearchCost h(CellId c) const {
-    return heuristic(static_cast<int>(c % static_cast<CellId>(pw_)),
-                     static_cast<int>(c / static_cast<CellId>(pw_)));
-  }
-  bool stop_after(CellId) const { return false; }
+  // The kernel's policy interface (best_first_loop.h): the rest is PaddedOctileGoal's.
   template <class F>
   [[gnu::always_inline]] void expand(CellId c, SearchCost g, F& out) {
     cur_ = c;
@@ -64,8 +63,7 @@ class CanonicalAStar final : public Planner {
 
  protected:
   void do_prepare(const Grid& grid) override {
-    pw_ = grid.padded_width();
-    free_ = grid.passable_data().data();
+    this->set_map(grid);
     nodes_.resize(grid.num_ids());
     open_.resize(grid.num_ids());
     dir_.assign(grid.num_ids(), kNoDirection);
@@ -100,12 +98,6 @@ class CanonicalAStar final : public Planner {
   template <class F>
   static constexpr bool kTraced = kListenerLogsValues<typename F::ListenerType>;
 
-  bool free_at(int x, int y) const { return free_[static_cast<std::size_t>(y) * pw_ + x] != 0; }
-  SearchCost heuristic(int x, int y) const {
-    if constexpr (kZeroH) return 0;
-    return octile_cost(std::abs(x - gx_), std::abs(y - gy_));
-  }
-
   // Records that a run reached c with g. False when a run already reached c more cheaply in this
   // query: this partial path is strictly suboptimal, and so is every extension of it. Ties pass:
   // an equally short path arriving from another direction continues differently.
@@ -126,8 +118,6 @@ class CanonicalAStar final : public Planner {
     if (out.relax(c, cur_, g, [&] { return heuristic(x, y); }))
       dir_[c] = static_cast<std::uint8_t>(dir);
   }
-
-  CellId id_of(int x, int y) const { return static_cast<CellId>(y * pw_ + x); }
 
   // Cardinal run from padded (x, y) (reached with g) in direction dir: straight on, cell by cell,
   // until a wall, a cell already reached more cheaply, the goal or a jump point (a forced side).
@@ -179,9 +169,7 @@ class CanonicalAStar final : public Planner {
   template <bool kTrace>
   void search(CellId start, CellId goal, const Budget& budget, SearchResult& result) {
     const SearchBudget limits(budget);
-    goal_ = goal;
-    gx_ = static_cast<int>(goal % static_cast<CellId>(pw_));
-    gy_ = static_cast<int>(goal / static_cast<CellId>(pw_));
+    this->set_goal(goal);
     if (reached_gen_.advance())
       for (Reached& r : reached_) r.stamp = 0;
     stamp_ = reached_gen_.open();
@@ -190,7 +178,7 @@ class CanonicalAStar final : public Planner {
     Out<kTrace> out(nodes_, open_, PlainKey{}, result.counters, listener);
     out.begin();
     reached_[start] = Reached{0, stamp_};
-    out.relax(start, kNoCell, 0, [&] { return h(start); });
+    out.relax(start, kNoCell, 0, [&] { return this->h(start); });
     dir_[start] = kNoDirection;
     finish_query(best_first_loop(*this, out, limits), result,
                  [&] { write_path(start, goal, result); });
@@ -223,8 +211,6 @@ class CanonicalAStar final : public Planner {
     result.cost = built_path_cost(grid(), result.path);
   }
 
-  int pw_ = 0;
-  const std::uint8_t* free_ = nullptr;
   NodeArena nodes_;  // jump points (and the goal): the open and closed lists' records
   BinaryHeap<AStarOrder> open_;
   std::vector<std::uint8_t> dir_;  // arrival direction of each queued node
@@ -233,8 +219,6 @@ class CanonicalAStar final : public Planner {
   std::uint32_t stamp_ = 0;
   std::vector<CellId> chain_;  // write_path's scratch, reused across queries
 
-  int gx_ = 0, gy_ = 0;
-  CellId goal_ = kNoCell;
   CellId cur_ = kNoCell;
   SearchTrace* trace_ = nullptr;
   TraceLayer* scanned_ = nullptr;

@@ -69,8 +69,13 @@ Capabilities program_capabilities(const ParamSet& p) {
           .warm_up = false};
 }
 
-std::vector<ParamSpec> program_params(bool optimal_by_default) {
-  return {
+PlannerInfo program_planner_info(std::string name, std::string summary, ParamSpec locator,
+                                 bool optimal_by_default) {
+  PlannerInfo info;
+  info.name = std::move(name);
+  info.summary = std::move(summary);
+  info.params = {
+      std::move(locator),
       Param::boolean("optimal")
           .defaults_to(optimal_by_default)
           .doc("the program claims optimal costs (the validator then checks them)"),
@@ -86,6 +91,7 @@ std::vector<ParamSpec> program_params(bool optimal_by_default) {
           .defaults_to(1.0)
           .doc("extra seconds past the time limit, and for the program to exit at the end"),
   };
+  return info;
 }
 
 ExternalSetup program_setup(const ParamSet& p) {
@@ -96,7 +102,10 @@ ExternalSetup program_setup(const ParamSet& p) {
   return s;
 }
 
-void check_suboptimality_bound(const ParamSet& p) {
+void check_program_params(const ParamSet& p, const std::string& locator, const std::string& what) {
+  if (p.get_string(locator).empty()) {
+    throw ParamError(locator, fmt::format("parameter '{}' is required ({})", locator, what));
+  }
   const double b = p.get_real("suboptimality_bound");
   if (b != 0.0 && b < 1.0)
     throw ParamError("suboptimality_bound",
@@ -358,23 +367,17 @@ ExternalSetup external_setup(const ParamSet& p) {
 }  // namespace
 
 PlannerInfo external_planner_info() {
-  PlannerInfo info;
-  info.name = "external";
-  info.summary =
-      "any program as a planner, over JSON lines on stdin/stdout "
-      "(docs/external-planners.md)";
-  info.params = {
+  PlannerInfo info = external::program_planner_info(
+      "external",
+      "any program as a planner, over JSON lines on stdin/stdout (docs/external-planners.md)",
       Param::text("command").doc(
           "the program and its arguments, as a YAML list or one string split into words "
           "(quotes for spaces; no shell runs it, shell syntax is refused), run in the config's "
           "folder; required"),
-  };
-  for (ParamSpec& spec : external::program_params(false)) info.params.push_back(std::move(spec));
+      /*optimal_by_default=*/false);
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
-    if (p.get_string("command").empty())
-      throw ParamError("command", "parameter 'command' is required (the program to run)");
+    external::check_program_params(p, "command", "the program to run");
     command_argv(p);  // refused here, where the error names the config line
-    external::check_suboptimality_bound(p);
     return std::make_unique<ExternalProcessPlanner>(external::program_capabilities(p),
                                                     external_setup(p));
   };

@@ -15,6 +15,7 @@
 
 #include "algorithms/core/params.h"
 #include "algorithms/core/planner.h"
+#include "algorithms/core/planner_info.h"
 #include "algorithms/planners/external/child_process.h"
 
 namespace pathbench::external {
@@ -52,16 +53,18 @@ std::string expand_waypoints(std::vector<Point>& path);
 // A variant narrows it further (gppc: the competition's movement rules, preprocessing).
 Capabilities program_capabilities(const ParamSet& p);
 
-// The parameters every program run as a planner takes after its own, so `external` and `gppc`
-// claim, document and wait alike: the claims `optimal` (default `optimal_by_default`) and
+// The description every program run as a planner starts from, so `external` and `gppc` claim,
+// document and wait alike: `locator`, the required text parameter naming what to run (the
+// command, the entry folder), then the claims `optimal` (default `optimal_by_default`) and
 // `suboptimality_bound`, which program_capabilities reads, and `name`, `timeout_s` and `grace_s`,
-// which program_setup reads.
-std::vector<ParamSpec> program_params(bool optimal_by_default);
+// which program_setup reads. The caller appends its own parameters and sets the factory.
+PlannerInfo program_planner_info(std::string name, std::string summary, ParamSpec locator,
+                                 bool optimal_by_default);
 ExternalSetup program_setup(const ParamSet& p);
 
-// Refuses a `suboptimality_bound` below 1 (0: no claim), in the factory, where the error names
-// the config line.
-void check_suboptimality_bound(const ParamSet& p);
+// In the factory, where the error names the config line: refuses an empty `locator` (`what`: what
+// it names) and a `suboptimality_bound` below 1 (0: no claim).
+void check_program_params(const ParamSet& p, const std::string& locator, const std::string& what);
 
 class ExternalProcessPlanner : public Planner {
  public:

@@ -269,17 +269,14 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
 }  // namespace
 
 PlannerInfo gppc_planner_info() {
-  PlannerInfo info;
-  info.name = "gppc";
-  info.summary =
+  PlannerInfo info = external::program_planner_info(
+      "gppc",
       "a GPPC start-kit entry folder, built and run unchanged with pathbench's driver "
-      "(docs/gppc.md)";
-  info.params = {
+      "(docs/gppc.md)",
       Param::text("entry").doc(
           "the entry folder (Entry.cpp, Entry.h, Makefile); ${VAR} from the environment, "
           "relative to the config's folder; required"),
-  };
-  for (ParamSpec& spec : external::program_params(true)) info.params.push_back(std::move(spec));
+      /*optimal_by_default=*/true);
   info.params.push_back(Param::real("build_timeout_s")
                             .range(1.0, 1e6)
                             .defaults_to(1800.0)
@@ -289,10 +286,8 @@ PlannerInfo gppc_planner_info() {
                             .defaults_to(3600.0)
                             .doc("seconds for PreprocessMap on one map, and for PrepareForSearch"));
   info.factory = [](const ParamSet& p) -> std::unique_ptr<Planner> {
-    if (p.get_string("entry").empty())
-      throw ParamError("entry", "parameter 'entry' is required (the entry's folder)");
+    external::check_program_params(p, "entry", "the entry's folder");
     expand_vars(p.get_string("entry"));  // an unset ${VAR} is refused where the config is read
-    external::check_suboptimality_bound(p);
     return std::make_unique<GppcPlanner>(p);
   };
   return info;

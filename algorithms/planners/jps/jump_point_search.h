@@ -29,30 +29,21 @@
 #include "algorithms/core/search_trace.h"
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/search/best_first_loop.h"
+#include "algorithms/search/padded_octile_goal.h"
 
 namespace pathbench {
 template <class Derived, class Table>
-class JumpPointSearch : public Planner {
+class JumpPointSearch : public Planner, public PaddedOctileGoal<> {
  public:
-  // Both planners: 8-connected uniform-cost grids without corner cutting (the pruning rules'
-  // assumptions), traceable; jps_plus's table is preprocessing worth reporting, jps's bit rows not.
+  // jps_plus's table is preprocessing worth reporting, jps's bit rows not.
   explicit JumpPointSearch(bool needs_preprocessing)
-      : Planner(Capabilities{.uniform_cost_only = true,
-                             .supports_four_connected = false,
-                             .supports_corner_cutting = false,
-                             .needs_preprocessing = needs_preprocessing,
-                             .traceable = true}) {}
+      : Planner(
+            octile_grids_only({.needs_preprocessing = needs_preprocessing, .traceable = true})) {}
   std::size_t memory_bytes() const final {
     return table_.memory_bytes() + nodes_.memory_bytes() + dir_.capacity() * sizeof(std::uint8_t) +
            open_.memory_bytes();
   }
-  // The kernel's policy interface (best_first_loop.h).
-  bool is_target(CellId c) const { return c == goal_; }
-  SearchCost h(CellId c) const {
-    return heuristic(static_cast<int>(c % static_cast<CellId>(pw_)),
-                     static_cast<int>(c / static_cast<CellId>(pw_)));
-  }
-  bool stop_after(CellId) const { return false; }
+  // The kernel's policy interface (best_first_loop.h): the rest is PaddedOctileGoal's.
   template <class F>
   [[gnu::always_inline]] void expand(CellId c, SearchCost g, F& out) {
     cur_ = c;
@@ -71,23 +62,13 @@ class JumpPointSearch : public Planner {
 
   void do_prepare(const Grid& grid) final {
     table_.build(grid);
-    pw_ = grid.padded_width();
-    free_ = grid.passable_data().data();
+    set_map(grid);
     nodes_.resize(grid.num_ids());
     dir_.assign(grid.num_ids(), kNoDirection);
     open_.resize(grid.num_ids());
   }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) final;
-
-  bool free_at(int x, int y) const { return free_[static_cast<std::size_t>(y) * pw_ + x] != 0; }
-  CellId id_of(int x, int y) const { return static_cast<CellId>(y * pw_ + x); }
-
-  // The octile heuristic in the search lattice (search_cost.h), as A*'s: exact, so f ties
-  // between jump points on equally good paths are real ties.
-  SearchCost heuristic(int x, int y) const {
-    return octile_cost(std::abs(x - gx_), std::abs(y - gy_));
-  }
 
   // Generates (or improves) padded cell (x, y), reached from the node being expanded over a
   // segment of `diag` diagonal then `straight` cardinal steps, arriving with direction `dir`.
@@ -123,13 +104,9 @@ class JumpPointSearch : public Planner {
   }
 
   Table table_;
-  int pw_ = 0;
-  const std::uint8_t* free_ = nullptr;
   std::vector<std::uint8_t> dir_;  // arrival direction of each generated node
 
-  // Per-query state read by the inlined helpers.
-  int gx_ = 0, gy_ = 0;
-  CellId goal_ = kNoCell;
+  // Per-query state read by the inlined helpers (the goal's is PaddedOctileGoal's).
   CellId cur_ = kNoCell;
   SearchCost g_cur_ = 0;
   // Traced queries only: the trace and its "jump_points" layer: every successor a jump found, in
@@ -172,9 +149,7 @@ template <bool kTrace>
 void JumpPointSearch<Derived, Table>::search(CellId start, CellId goal, const Budget& budget,
                                              SearchResult& result) {
   const SearchBudget limits(budget);
-  goal_ = goal;
-  gx_ = static_cast<int>(goal % static_cast<CellId>(pw_));
-  gy_ = static_cast<int>(goal / static_cast<CellId>(pw_));
+  set_goal(goal);
   std::conditional_t<kTrace, TraceListener, NoListener> listener;
   if constexpr (kTrace) listener.trace = trace_;
   Out<kTrace> out(nodes_, open_, PlainKey{}, result.counters, listener);

@@ -18,11 +18,7 @@ using subgoal::SubgoalGraph;
 
 class SubgoalGraphChPlanner final : public Planner {
  public:
-  SubgoalGraphChPlanner()
-      : Planner(Capabilities{.uniform_cost_only = true,
-                             .supports_four_connected = false,
-                             .supports_corner_cutting = false,
-                             .needs_preprocessing = true}) {}
+  SubgoalGraphChPlanner() : Planner(octile_grids_only({.needs_preprocessing = true})) {}
 
   std::size_t memory_bytes() const override {
     return ch_.memory_bytes() + fwd_heap_.memory_bytes() + bwd_heap_.memory_bytes() +

@@ -19,11 +19,7 @@ using subgoal::SubgoalGraph;
 class SubgoalGraphPlanner final : public Planner {
  public:
   explicit SubgoalGraphPlanner(const ParamSet& p)
-      : Planner(Capabilities{.uniform_cost_only = true,
-                             .supports_four_connected = false,
-                             .supports_corner_cutting = false,
-                             .needs_preprocessing = true}),
-        two_level_(p.get_bool("tl")) {}
+      : Planner(octile_grids_only({.needs_preprocessing = true})), two_level_(p.get_bool("tl")) {}
 
   std::size_t memory_bytes() const override {
     return graph_.memory_bytes() + open_.memory_bytes() + rec_.capacity() * sizeof(Rec) +

@@ -6,6 +6,7 @@
 #include "algorithms/core/planner.h"
 #include "algorithms/heaps/binary_heap.h"
 #include "algorithms/search/any_angle_search.h"
+#include "algorithms/search/cell_search_state.h"
 
 namespace pathbench {
 
@@ -28,30 +29,23 @@ class AnyAnglePlanner final : public Planner {
  public:
   AnyAnglePlanner() : Planner(any_angle_capabilities()) {}
 
-  std::size_t memory_bytes() const override { return nodes_.memory_bytes() + open_.memory_bytes(); }
+  std::size_t memory_bytes() const override { return state_.memory_bytes(); }
   std::vector<std::string> extra_columns() const override { return {"sight_checks"}; }
 
  protected:
-  void do_prepare(const Grid& grid) override {
-    nodes_.resize(grid.num_ids());
-    open_.resize(grid.num_ids());
-    offsets_ = MoveOffsets(grid);
-  }
+  void do_prepare(const Grid& grid) override { state_.prepare(grid); }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
-    if (SearchTrace* t = trace()) {
-      any_angle_search<kLazy>(grid(), offsets_, nodes_, open_, start, goal, budget, result,
-                              TraceListener{t});
-      record_open_set(nodes_, goal, result, *t);
-      return;
-    }
-    any_angle_search<kLazy>(grid(), offsets_, nodes_, open_, start, goal, budget, result);
+    CellSearchState<BinaryHeap<>>& s = state_;
+    s.run(trace(), goal, result, [&](auto&& listener) {
+      any_angle_search<kLazy>(grid(), s.offsets, s.nodes, s.open, start, goal, budget, result,
+                              listener);
+    });
   }
 
  private:
-  NodeArena nodes_;
-  BinaryHeap<> open_;
-  MoveOffsets offsets_{Grid{}};
+  // Its settings go unused: any-angle costs are Euclidean lengths on uniform grids.
+  CellSearchState<BinaryHeap<>> state_;
 };
 
 }  // namespace pathbench
