@@ -149,16 +149,7 @@ class Runner:
     def run(self, config, name, extra=()):
         """pathbench run CONFIG [extra] into OUT/name; returns the run directory."""
         run_dir = self.out / name
-        argv = [self.exe, "run", str(config), *extra, "--out", str(run_dir), "--overwrite"]
-        self.commands.append(argv)
-        t0, b0 = time.monotonic(), busy_seconds()
-        p = subprocess.run(argv, capture_output=True, text=True)
-        b1 = busy_seconds()
-        self.wall_s += time.monotonic() - t0
-        self.busy = [self.busy[i] + b1[i] - b0[i] for i in (0, 1)]
-        if p.returncode != 0:
-            raise FigureError(f"`{shlex.join(argv)}` exited {p.returncode}:\n"
-                              f"{(p.stderr or p.stdout).strip()}")
+        self.command([self.exe, "run", str(config), *extra, "--out", str(run_dir), "--overwrite"])
         return run_dir
 
     def command(self, argv, env=None):

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "algorithms/core/params.h"
@@ -39,6 +40,12 @@ std::unique_ptr<Planner> make_planner(const ParamSet& params) {
     return std::make_unique<P>(params);
   else
     return std::make_unique<P>();
+}
+
+// The PlannerInfo of a planner class P that takes no parameters: its name and summary.
+template <class P>
+PlannerInfo planner_without_params(std::string name, std::string summary) {
+  return {.name = std::move(name), .summary = std::move(summary), .factory = make_planner<P>};
 }
 
 // A preset of `base`: parameters in `fixed` disappear from the schema and take those values.

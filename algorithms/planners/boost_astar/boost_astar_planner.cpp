@@ -192,10 +192,9 @@ class BoostAStarPlanner final : public Planner {
 }  // namespace
 
 PlannerInfo boost_astar_planner_info() {
-  return {
-      .name = "boost_astar",
-      .summary = "Boost.Graph astar_search on a CSR graph of the grid (standard-usage baseline)",
-      .factory = make_planner<BoostAStarPlanner>};
+  return planner_without_params<BoostAStarPlanner>(
+      "boost_astar",
+      "Boost.Graph astar_search on a CSR graph of the grid (standard-usage baseline)");
 }
 
 }  // namespace pathbench

@@ -368,11 +368,10 @@ class DStarLitePlanner final : public Planner {
 }  // namespace
 
 PlannerInfo dstar_lite_planner_info() {
-  return {.name = "dstar_lite",
-          .summary =
-              "D* Lite (Koenig & Likhachev 2002), backward incremental search; "
-              "replan_from/update reuse",
-          .factory = make_planner<DStarLitePlanner>};
+  return planner_without_params<DStarLitePlanner>(
+      "dstar_lite",
+      "D* Lite (Koenig & Likhachev 2002), backward incremental search; "
+      "replan_from/update reuse");
 }
 
 }  // namespace pathbench

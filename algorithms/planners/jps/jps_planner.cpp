@@ -188,11 +188,10 @@ class JpsPlanner final : public JumpPointSearch<JpsPlanner, JumpBitsets> {
 }  // namespace
 
 PlannerInfo jps_planner_info() {
-  return {.name = "jps",
-          .summary =
-              "Jump Point Search (Harabor & Grastien), online, bitset scans; "
-              "8-connected, uniform cost, no corner cutting",
-          .factory = make_planner<JpsPlanner>};
+  return planner_without_params<JpsPlanner>(
+      "jps",
+      "Jump Point Search (Harabor & Grastien), online, bitset scans; "
+      "8-connected, uniform cost, no corner cutting");
 }
 
 }  // namespace pathbench

@@ -164,11 +164,10 @@ class JpsPlusPlanner final : public JumpPointSearch<JpsPlusPlanner, JumpTable> {
 }  // namespace
 
 PlannerInfo jps_plus_planner_info() {
-  return {.name = "jps_plus",
-          .summary =
-              "JPS+ (Harabor & Grastien 2014; Rabin): JPS over precomputed jump "
-              "distances; 8-connected, uniform cost, no corner cutting",
-          .factory = make_planner<JpsPlusPlanner>};
+  return planner_without_params<JpsPlusPlanner>(
+      "jps_plus",
+      "JPS+ (Harabor & Grastien 2014; Rabin): JPS over precomputed jump "
+      "distances; 8-connected, uniform cost, no corner cutting");
 }
 
 }  // namespace pathbench

@@ -5,11 +5,10 @@
 namespace pathbench {
 
 PlannerInfo lazy_theta_star_planner_info() {
-  return {.name = "lazy_theta_star",
-          .summary =
-              "Lazy Theta* (Nash et al. 2010): Theta* with one line-of-sight check "
-              "per expansion; Euclidean cost, not optimal",
-          .factory = make_planner<AnyAnglePlanner<true>>};
+  return planner_without_params<AnyAnglePlanner<true>>(
+      "lazy_theta_star",
+      "Lazy Theta* (Nash et al. 2010): Theta* with one line-of-sight check "
+      "per expansion; Euclidean cost, not optimal");
 }
 
 }  // namespace pathbench

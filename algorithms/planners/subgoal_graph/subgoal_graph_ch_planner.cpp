@@ -195,12 +195,11 @@ class SubgoalGraphChPlanner final : public Planner {
 }  // namespace
 
 PlannerInfo subgoal_graph_ch_planner_info() {
-  return {.name = "subgoal_graph_ch",
-          .summary =
-              "contraction hierarchy over the subgoal graph (after Harabor, Uras, Stuckey & "
-              "Koenig 2019): bidirectional upward search; 8-connected, uniform cost, no corner "
-              "cutting",
-          .factory = make_planner<SubgoalGraphChPlanner>};
+  return planner_without_params<SubgoalGraphChPlanner>(
+      "subgoal_graph_ch",
+      "contraction hierarchy over the subgoal graph (after Harabor, Uras, Stuckey & "
+      "Koenig 2019): bidirectional upward search; 8-connected, uniform cost, no corner "
+      "cutting");
 }
 
 }  // namespace pathbench

@@ -5,11 +5,10 @@
 namespace pathbench {
 
 PlannerInfo theta_star_planner_info() {
-  return {.name = "theta_star",
-          .summary =
-              "Theta* (Nash et al. 2007): any-angle paths between cell centres, "
-              "line of sight on every successor; Euclidean cost, not optimal",
-          .factory = make_planner<AnyAnglePlanner<false>>};
+  return planner_without_params<AnyAnglePlanner<false>>(
+      "theta_star",
+      "Theta* (Nash et al. 2007): any-angle paths between cell centres, "
+      "line of sight on every successor; Euclidean cost, not optimal");
 }
 
 }  // namespace pathbench
