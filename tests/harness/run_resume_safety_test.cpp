@@ -133,7 +133,9 @@ TEST_F(RunSafetyTest, KillNineAtRandomMomentsThenResumeKeepsOnePathPerRow) {
 // when their parent dies) instead of running on unseen and holding their locks; `--resume` of the
 // jobs folder then finishes with exactly the reference rows, none lost or doubled.
 TEST_F(RunSafetyTest, KillNineOfAParallelRunStopsItsShardsAndResumes) {
-  std::string big = config();
+  // 8 maps and 30 repetitions: the rows of 8 maps, each solve timed 30 times, so both shards
+  // are seen mid-run (at 2 repetitions the whole run took 0.2 s and could end between polls).
+  std::string big = config(30);
   big.replace(big.find("count: 2"), 8, "count: 8");
   ASSERT_TRUE(write_text(work_ / "big.yaml", big));
   const CommandResult ref = run({"run", "big.yaml", "--out", "ref"});
