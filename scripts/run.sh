@@ -8,8 +8,9 @@ config="${1:-configs/quickstart.yaml}"
 
 scripts/setup.sh
 # The CLI alone: the tests and benchmarks are scripts/test.sh's, and the report's plots are a
-# Python script, not a build target. From an empty build/ on a 2-core machine it takes about 5
-# minutes (the harness unity-built, PATHBENCH_UNITY in CMakeLists.txt).
+# Python script, not a build target. A fresh clone on a 2-core machine, packages installed: 212 s
+# for the whole script, about 204 s of it the build (commit 99e7c98, CCACHE_DISABLE=1; the harness
+# is unity-built, PATHBENCH_UNITY in CMakeLists.txt).
 echo "run.sh: building the pathbench CLI in build/ (Release; tests are built by scripts/test.sh)"
 BUILD_TARGETS=pathbench scripts/build.sh build
 echo "run.sh: running $config"
