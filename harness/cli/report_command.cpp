@@ -110,13 +110,14 @@ int report_command(const ReportArgs& args) {
     // the page and plots of a static run, drawn from the agent runs.
     const std::vector<DynamicRunRow> rows = read_dynamic_csv(dir / "dynamic.csv");
     write_dynamic_summary_csv(dir / "dynamic_summary.csv", rows);
-    write_dynamic_summary_md(dir / "summary.md", title, rows);
+    const DynamicTables tables = dynamic_summary_tables(rows);
+    write_dynamic_summary_md(dir / "summary.md", title, rows.size(), tables);
     print_dynamic_summary(std::cout, rows);
     if (args.plots) {
       if (const std::string why = draw_plots(dir); !why.empty())
         std::cerr << "warning: plots not drawn: " << why << '\n';
     }
-    write_dynamic_report_html(dir / "report.html", title, meta, rows, dir / "plots");
+    write_dynamic_report_html(dir / "report.html", title, meta, rows.size(), tables, dir / "plots");
     if (args.latex) std::cerr << "note: --latex: a dynamic run has no LaTeX tables yet\n";
     std::cout << fmt::format(
         "\n{} agent runs. Tables: {}/summary.md  Plots: {}/plots/  Report: {}\n", rows.size(),

@@ -3,7 +3,6 @@
 #include <sstream>
 
 #include "datasets/output_file.h"
-#include "harness/output/dynamic_summary.h"
 #include "harness/output/report_html.h"
 #include "harness/text/escape.h"
 
@@ -16,12 +15,11 @@ constexpr const char* kRatiosNote =
 }  // namespace
 
 void write_dynamic_summary_md(const std::filesystem::path& path, const std::string& title,
-                              const std::vector<DynamicRunRow>& rows) {
-  const DynamicTables t = dynamic_summary_tables(rows);
+                              std::size_t agent_runs, const DynamicTables& t) {
   AtomicOutputFile file(path);
   std::ostream& md = file.stream();
   md << "# " << title << "\n\n"
-     << rows.size() << " agent runs (dynamic.csv); " << kDynamicTableNote
+     << agent_runs << " agent runs (dynamic.csv); " << kDynamicTableNote
      << ".\n\n## Agent runs\n\n";
   write_markdown_table(md, t.summary);
   if (!t.ratios.rows.empty()) {
@@ -32,11 +30,10 @@ void write_dynamic_summary_md(const std::filesystem::path& path, const std::stri
 }
 
 void write_dynamic_report_html(const std::filesystem::path& path, const std::string& title,
-                               const nlohmann::json& meta, const std::vector<DynamicRunRow>& rows,
-                               const std::filesystem::path& plots_dir) {
-  const DynamicTables t = dynamic_summary_tables(rows);
+                               const nlohmann::json& meta, std::size_t agent_runs,
+                               const DynamicTables& t, const std::filesystem::path& plots_dir) {
   std::ostringstream notes;
-  notes << "<p>" << rows.size() << " agent runs (dynamic.csv); " << html_escape(kDynamicTableNote)
+  notes << "<p>" << agent_runs << " agent runs (dynamic.csv); " << html_escape(kDynamicTableNote)
         << ".</p>";
   std::string tables = html_section("Agent runs", t.summary, "dynamic-summary");
   if (!t.ratios.rows.empty())

@@ -8,15 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "harness/output/dynamic_row.h"
+#include "harness/output/dynamic_summary.h"
 
 namespace pathbench {
 
+// Both from `tables` = dynamic_summary_tables() of the run's `agent_runs` rows, computed once.
 // Throws std::runtime_error when a file cannot be written (the old one is then left whole).
 void write_dynamic_summary_md(const std::filesystem::path& path, const std::string& title,
-                              const std::vector<DynamicRunRow>& rows);
+                              std::size_t agent_runs, const DynamicTables& tables);
 void write_dynamic_report_html(const std::filesystem::path& path, const std::string& title,
-                               const nlohmann::json& meta, const std::vector<DynamicRunRow>& rows,
-                               const std::filesystem::path& plots_dir);
+                               const nlohmann::json& meta, std::size_t agent_runs,
+                               const DynamicTables& tables, const std::filesystem::path& plots_dir);
 
 }  // namespace pathbench
