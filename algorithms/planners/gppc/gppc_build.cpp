@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "algorithms/planners/external/child_process.h"
+#include "algorithms/planners/gppc/gppc_cache_lock.h"
 
 namespace pathbench::gppc {
 namespace fs = std::filesystem;
@@ -134,6 +135,10 @@ BuildResult build_entry(const fs::path& entry_in, const fs::path& driver_source,
       name + "-" + hash_bytes(entry_hash(entry) + file_bytes(driver_source) + plan_text);
   const fs::path dir = cache_root() / "build" / key;
   out.binary = dir / "gppc_driver";
+  if (fs::exists(out.binary)) return out;
+  // Another process building this key (the other shard of a --jobs run): wait, then use its
+  // build rather than compiling the same sources again.
+  const CacheLock lock = CacheLock::wait(cache_root() / "locks" / ("build-" + key + ".lock"));
   if (fs::exists(out.binary)) return out;
 
   std::error_code ec;

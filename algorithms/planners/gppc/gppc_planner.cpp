@@ -19,6 +19,7 @@
 #include "algorithms/planners/external/external_process_planner.h"
 #include "algorithms/planners/external/protocol.h"
 #include "algorithms/planners/gppc/gppc_build.h"
+#include "algorithms/planners/gppc/gppc_cache_lock.h"
 
 namespace pathbench {
 namespace {
@@ -191,21 +192,39 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
     const fs::path record = index_dir_ / "pathbench-index.txt";
     std::error_code ec;
     if (rebuild_requested() && rebuilt().insert(key).second) fs::remove_all(index_dir_, ec);
-    if (fs::exists(record)) {
+    const auto reuse = [&] {
       std::ifstream in(record);
       in >> preprocess_ms_;
       reused_ = 1;
       index_bytes_ = gppc::folder_bytes(index_dir_ / "index_data");
+    };
+    if (fs::exists(record)) {
+      reuse();
+      return std::nullopt;
+    }
+    const double wait = prep_timeout_s_;
+    const auto deadline = Clock::now() + seconds(wait);
+    const std::string what = who() + " preprocessing";
+    const auto stop_requested = [&] {
+      return context().stop_requested && context().stop_requested();
+    };
+    // The other shard of a --jobs run may be making this very index: wait for it (within the
+    // same deadline) and use it, rather than running PreprocessMap twice at once.
+    const gppc::CacheLock lock =
+        gppc::CacheLock::wait(gppc::cache_root() / "locks" / ("index-" + key + ".lock"),
+                              [&] { return stop_requested() || Clock::now() >= deadline; });
+    if (!lock.held() && stop_requested()) {
+      return Fault{Status::Timeout, what + ": stopped, the run was asked to stop"};
+    }
+    if (fs::exists(record)) {
+      reuse();
       return std::nullopt;
     }
     const fs::path tmp = root / fmt::format("{}.tmp.{}", key, ::getpid());
     fs::remove_all(tmp, ec);
     fs::create_directories(tmp / "index_data", ec);
     if (ec) return Fault{Status::Crashed, "cannot create " + tmp.string() + ": " + ec.message()};
-    const double wait = prep_timeout_s_;
-    const auto deadline = Clock::now() + seconds(wait);
     ChildProcess child;
-    const std::string what = who() + " preprocessing";
     if (std::string e = child.start({binary_.string(), "--preprocess", index_file_}, tmp,
                                     log_path("gppc-preprocess"));
         !e.empty())
@@ -217,7 +236,7 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
     while (io == ChildProcess::Io::Ok) {
       io = child.read_line(line, std::min(deadline, Clock::now() + std::chrono::milliseconds(500)));
       if (io != ChildProcess::Io::Timeout || Clock::now() >= deadline) break;
-      if (context().stop_requested && context().stop_requested()) {
+      if (stop_requested()) {
         child.kill();
         return Fault{Status::Timeout, what + ": stopped, the run was asked to stop"};
       }
