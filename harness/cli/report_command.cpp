@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -39,6 +40,7 @@ struct ReportArgs {
   bool by_dataset = false;  // group per dataset
   bool plots = true;        // false: keep whatever plots/ holds
   bool latex = false;       // also write DIR/tables/*.tex (harness/output/latex_tables.h)
+  std::string baseline;     // speedups over this planner instead of the run's `baseline:`
 };
 
 void report_options(CLI::App& cmd, ReportArgs& a) {
@@ -50,6 +52,8 @@ void report_options(CLI::App& cmd, ReportArgs& a) {
   cmd.add_flag("!--no-plots", a.plots, "do not run scripts/plot_results.py");
   cmd.add_flag("--latex", a.latex,
                "also write booktabs tables to DIR/tables/*.tex (all.tex inputs them)");
+  cmd.add_option("--baseline", a.baseline,
+                 "planner label the speedups are over (default: the run's `baseline:`)");
 }
 
 // The rows the plots are drawn from when runs.csv is large: every planner's row of a sample of
@@ -127,6 +131,7 @@ int report_command(const ReportArgs& args) {
   SummaryOptions& opt = as_run.options;
   if (args.by_map) opt.by = GroupBy::Map;
   if (args.by_dataset) opt.by = GroupBy::Dataset;
+  if (!args.baseline.empty()) opt.baseline = args.baseline;
 
   // One streaming pass over runs.csv (memory bounded by the largest table cell, not the file).
   PlotSample sample;
@@ -137,6 +142,19 @@ int report_command(const ReportArgs& args) {
       dir / "runs.csv", opt, dir / fmt::format(".report-scratch.{}", ::getpid()), observe);
   const std::vector<SummaryRow>& overall = sums.overall;
   const std::vector<SummaryRow>& by_length = sums.by_length;
+  if (!args.baseline.empty() && std::none_of(overall.begin(), overall.end(), [&](const auto& r) {
+        return r.planner == args.baseline;
+      })) {
+    std::string labels;
+    for (const SummaryRow& r : overall) {
+      if (labels.find("'" + r.planner + "'") == std::string::npos) {
+        labels += (labels.empty() ? "'" : ", '") + r.planner + "'";
+      }
+    }
+    throw InputError(
+        (dir / "runs.csv").string(), 0, "--baseline",
+        fmt::format("no planner '{}' in this run (its planners: {})", args.baseline, labels));
+  }
   write_summary_files(dir, title, overall, by_length, sums.bad, sums.any_angle_planners, opt,
                       measurement_notes_text(meta));
   print_summary_table(std::cout, overall);

@@ -137,6 +137,28 @@ TEST_F(ReportTest, RunWritesSummariesAndReportRecomputesThemExactly) {
     std::cout << "note: /usr/bin/python3 with matplotlib absent; plots not checked\n";
   }
 
+  // --baseline: the comparisons are with another planner of the run (dijkstra's own speedup is
+  // then exactly 1, and A* expands fewer nodes than it); an unknown label is refused, naming the
+  // run's planners, with no file touched.
+  ASSERT_EQ(run({"report", out.string(), "--no-plots", "--baseline", "dijkstra"}).code, 0);
+  const auto over_dijkstra = parse_csv(read_text(out / "summary.csv"));
+  for (std::size_t i = 1; i < over_dijkstra.size(); ++i) {
+    if (over_dijkstra[i][1] == "dijkstra") {
+      EXPECT_EQ(over_dijkstra[i][col("speedup_geomean")], "1");
+    }
+    if (over_dijkstra[i][1] == "astar") {
+      EXPECT_GT(std::stod(over_dijkstra[i][col("expansion_ratio_geomean")]), 1.0);
+    }
+  }
+  const std::string kept = read_text(out / "summary.csv");
+  const Exit unknown = run({"report", out.string(), "--baseline", "jps"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("--baseline"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("no planner 'jps' in this run (its planners: 'astar'"),
+            std::string::npos)
+      << unknown.err;
+  EXPECT_EQ(read_text(out / "summary.csv"), kept);
+
   // A directory without runs.csv is one clear error.
   fs::create_directories(root_ / "empty");
   const Exit bad = run({"report", (root_ / "empty").string()});
