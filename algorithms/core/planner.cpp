@@ -3,6 +3,7 @@
 #include <cassert>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 #include "algorithms/core/cost_range.h"
 
@@ -40,7 +41,15 @@ void Planner::prepare(const Grid& grid) {
   assert(cost_range_problem(grid).empty());
   grid_ = &grid;
   num_extras_ = extra_columns().size();
+  map_failed_ = false;
+  map_fault_.clear();
   do_prepare(grid);
+}
+
+void Planner::fail_map(Status status, std::string message) {
+  map_failed_ = true;
+  map_fault_status_ = status;
+  map_fault_ = std::move(message);
 }
 
 void Planner::solve(const Query& q, const Budget& budget, SearchResult& result) {
@@ -61,6 +70,12 @@ void Planner::solve(const Query& q, const Budget& budget, SearchResult& result) 
   if (std::string why = check_budget_support(caps_, budget); !why.empty()) {
     result.status = Status::Unsupported;
     result.message = "planner " + why;
+    return;
+  }
+  if (map_failed_) {
+    result.status = map_fault_status_;
+    result.message = map_fault_;
+    result.extras.assign(num_extras_, std::numeric_limits<double>::quiet_NaN());
     return;
   }
   const CellId s = g.id(q.start), t = g.id(q.goal);

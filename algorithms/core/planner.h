@@ -174,12 +174,21 @@ class Planner {
   // start != goal, both passable and in range. Set status, cost, path, counters.
   virtual void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) = 0;
 
+  // For do_prepare: the planner cannot answer on this map (a program that does not build, an
+  // index that could not be made). Every valid query of the map, start == goal included, then
+  // gets `status` and `message` (extras NaN) without do_solve, so a planner that never ran is
+  // not credited with the trivial queries; the next prepare() clears it.
+  void fail_map(Status status, std::string message);
+
  private:
   const Capabilities caps_;
   const Grid* grid_ = nullptr;
   std::size_t num_extras_ = 0;
   SearchTrace* trace_ = nullptr;
   bool has_last_goal_ = false;  // replan_from's goal: the last solve()'s
+  bool map_failed_ = false;     // fail_map() was called since the last prepare()
+  Status map_fault_status_ = Status::Crashed;
+  std::string map_fault_;
   Point last_goal_;
 };
 

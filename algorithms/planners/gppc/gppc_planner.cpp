@@ -145,13 +145,15 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
 
  protected:
   void do_prepare(const Grid& grid) override {
-    index_fault_.reset();
     index_bytes_ = 0;
     preprocess_ms_ = kNaN;
     reused_ = kNaN;
-    if (!build_error_.empty()) return;
+    if (!build_error_.empty()) {
+      fail_map(Status::Crashed, build_error_);
+      return;
+    }
     if (std::optional<Fault> f = ensure_index(grid)) {
-      index_fault_ = f;
+      fail_map(f->status, f->message);
       return;
     }
     set_command({binary_.string(), "--search", index_file_}, index_dir_);
@@ -159,12 +161,6 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
   }
 
   void do_solve(CellId start, CellId goal, const Budget& budget, SearchResult& result) override {
-    if (!build_error_.empty() || index_fault_) {
-      result.extras.assign(extra_columns().size(), kNaN);
-      result.status = build_error_.empty() ? index_fault_->status : Status::Crashed;
-      result.message = build_error_.empty() ? index_fault_->message : build_error_;
-      return;
-    }
     ExternalProcessPlanner::do_solve(start, goal, budget, result);
     result.extras.push_back(preprocess_ms_);
     result.extras.push_back(reused_);
@@ -280,7 +276,6 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
   fs::path entry_, binary_, index_dir_;
   std::string index_file_;
   std::string build_error_;
-  std::optional<Fault> index_fault_;
   std::size_t index_bytes_ = 0;
   double preprocess_ms_ = kNaN, reused_ = kNaN;
 };
