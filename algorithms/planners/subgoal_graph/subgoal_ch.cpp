@@ -10,10 +10,12 @@
 namespace pathbench::subgoal {
 namespace {
 
-constexpr std::size_t kWitnessSettled = 300;  // per witness search (conservative when hit)
+constexpr std::size_t kWitnessSettled = 500;  // per witness search (conservative when hit)
 // Contraction stops at the first node (in priority order) with more uncontracted neighbours than
-// this: the rest is the core (dense graphs, random maps, would otherwise fill with shortcuts).
-constexpr std::size_t kCoreDegree = 32;
+// this: the rest is the core. A safety valve only: the subgoal graphs of game maps are small but
+// dense (every subgoal sees dozens of others), and a core there is searched flat, which is what
+// made queries slow; contracting them completely keeps the shortcut count moderate.
+constexpr std::size_t kCoreDegree = 1024;
 
 struct Edge {
   std::uint32_t to;
@@ -28,7 +30,8 @@ class Contractor {
       : adj_(std::move(adj)),
         dist_(adj_.size(), kInfiniteCost),
         stamp_(adj_.size(), 0),
-        contracted_nbrs_(adj_.size(), 0) {}
+        contracted_nbrs_(adj_.size(), 0),
+        depth_(adj_.size(), 0) {}
 
   // Shortcuts contracting v needs: (u, w, cost), u-w not matched by a witness avoiding v.
   void shortcuts(std::uint32_t v, std::vector<Edge>& lows, std::vector<std::uint32_t>& highs) {
@@ -53,10 +56,13 @@ class Contractor {
   std::size_t degree(std::uint32_t v) const { return adj_[v].size(); }
   std::vector<Edge> arcs_of(std::uint32_t v) const { return adj_[v]; }
 
+  // Edge difference (keeps the graph sparse), contracted neighbours (spreads contraction evenly)
+  // and depth, the longest chain of contracted nodes below v (keeps the hierarchy flat, so the
+  // upward searches of a query stay short).
   int priority(std::uint32_t v) {
     shortcuts(v, lows_, highs_);
-    return static_cast<int>(lows_.size()) - static_cast<int>(adj_[v].size()) +
-           static_cast<int>(contracted_nbrs_[v]);
+    return 2 * (static_cast<int>(lows_.size()) - static_cast<int>(adj_[v].size())) +
+           static_cast<int>(contracted_nbrs_[v]) + static_cast<int>(depth_[v]);
   }
 
   // Contracts v: returns its arcs to the uncontracted neighbours; adds the shortcuts.
@@ -73,6 +79,7 @@ class Contractor {
           break;
         }
       ++contracted_nbrs_[e.to];
+      depth_[e.to] = std::max(depth_[e.to], depth_[v] + 1);
     }
     for (std::size_t k = 0; k < lows_.size(); ++k) {
       const std::uint32_t u = highs_[k], w = lows_[k].to;
@@ -128,6 +135,7 @@ class Contractor {
   std::vector<SearchCost> dist_;
   std::vector<std::uint32_t> stamp_;
   std::vector<std::uint32_t> contracted_nbrs_;
+  std::vector<std::uint32_t> depth_;
   std::uint32_t cur_ = 0;
   using Item = std::pair<SearchCost, std::uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> pq_;
