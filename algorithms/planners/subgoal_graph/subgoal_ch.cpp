@@ -30,6 +30,7 @@ class Contractor {
       : adj_(std::move(adj)),
         dist_(adj_.size(), kInfiniteCost),
         stamp_(adj_.size(), 0),
+        target_(adj_.size(), 0),
         contracted_nbrs_(adj_.size(), 0),
         depth_(adj_.size(), 0) {}
 
@@ -40,9 +41,11 @@ class Contractor {
     const std::vector<Edge>& ns = adj_[v];
     for (std::size_t i = 0; i + 1 < ns.size(); ++i) {
       SearchCost limit = 0;
-      for (std::size_t j = i + 1; j < ns.size(); ++j)
+      for (std::size_t j = i + 1; j < ns.size(); ++j) {
         limit = std::max(limit, ns[i].cost + ns[j].cost);
-      witness(ns[i].to, v, limit);
+        target_[ns[j].to] = cur_ + 1;  // the stamp witness() is about to use
+      }
+      witness(ns[i].to, v, limit, ns.size() - i - 1);
       for (std::size_t j = i + 1; j < ns.size(); ++j) {
         const SearchCost via = ns[i].cost + ns[j].cost;
         const std::uint32_t w = ns[j].to;
@@ -104,7 +107,9 @@ class Contractor {
     return true;
   }
 
-  void witness(std::uint32_t src, std::uint32_t avoid, SearchCost limit) {
+  // Bounded Dijkstra from src avoiding `avoid`; stops early once the `targets` nodes marked in
+  // target_ are settled (their distances are final then), which in dense graphs is soon.
+  void witness(std::uint32_t src, std::uint32_t avoid, SearchCost limit, std::size_t targets) {
     ++cur_;
     auto& pq = pq_;
     dist_[src] = 0;
@@ -117,6 +122,12 @@ class Contractor {
       if (d != dist_[u]) continue;
       if (d > limit) break;
       ++settled;
+      if (target_[u] == cur_) {
+        target_[u] = 0;  // settled once only
+        if (--targets == 0) {
+          break;
+        }
+      }
       for (const Edge& e : adj_[u]) {
         if (e.to == avoid) continue;
         const SearchCost nd = d + e.cost;
@@ -134,6 +145,7 @@ class Contractor {
   std::vector<std::vector<Edge>> adj_;
   std::vector<SearchCost> dist_;
   std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> target_;  // == cur_: a node the current witness search waits for
   std::vector<std::uint32_t> contracted_nbrs_;
   std::vector<std::uint32_t> depth_;
   std::uint32_t cur_ = 0;
