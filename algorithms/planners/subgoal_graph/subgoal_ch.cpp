@@ -10,7 +10,10 @@
 namespace pathbench::subgoal {
 namespace {
 
-constexpr std::size_t kWitnessSettled = 500;  // per witness search (conservative when hit)
+// Nodes a witness search may settle (conservative when hit: a shortcut too many): while
+// estimating a priority, and when contracting (the shortcuts that stay).
+constexpr std::size_t kEstimateSettled = 50;
+constexpr std::size_t kWitnessSettled = 500;
 // Contraction stops at the first node (in priority order) with more uncontracted neighbours than
 // this: the rest is the core. A safety valve only: the subgoal graphs of game maps are small but
 // dense (every subgoal sees dozens of others), and a core there is searched flat, which is what
@@ -35,7 +38,8 @@ class Contractor {
         depth_(adj_.size(), 0) {}
 
   // Shortcuts contracting v needs: (u, w, cost), u-w not matched by a witness avoiding v.
-  void shortcuts(std::uint32_t v, std::vector<Edge>& lows, std::vector<std::uint32_t>& highs) {
+  void shortcuts(std::uint32_t v, std::size_t max_settled, std::vector<Edge>& lows,
+                 std::vector<std::uint32_t>& highs) {
     lows.clear();
     highs.clear();
     const std::vector<Edge>& ns = adj_[v];
@@ -45,7 +49,7 @@ class Contractor {
         limit = std::max(limit, ns[i].cost + ns[j].cost);
         target_[ns[j].to] = cur_ + 1;  // the stamp witness() is about to use
       }
-      witness(ns[i].to, v, limit, ns.size() - i - 1);
+      witness(ns[i].to, v, limit, ns.size() - i - 1, max_settled);
       for (std::size_t j = i + 1; j < ns.size(); ++j) {
         const SearchCost via = ns[i].cost + ns[j].cost;
         const std::uint32_t w = ns[j].to;
@@ -63,14 +67,15 @@ class Contractor {
   // and depth, the longest chain of contracted nodes below v (keeps the hierarchy flat, so the
   // upward searches of a query stay short).
   int priority(std::uint32_t v) {
-    shortcuts(v, lows_, highs_);
+    shortcuts(v, kEstimateSettled, lows_, highs_);
     return 2 * (static_cast<int>(lows_.size()) - static_cast<int>(adj_[v].size())) +
            static_cast<int>(contracted_nbrs_[v]) + static_cast<int>(depth_[v]);
   }
 
-  // Contracts v: returns its arcs to the uncontracted neighbours; adds the shortcuts.
-  // Precondition: priority(v) was the last call (its shortcuts are reused).
+  // Contracts v: returns its arcs to the uncontracted neighbours; adds the shortcuts (found
+  // again with the larger witness limit: the estimate's may include unneeded ones).
   std::vector<Edge> contract(std::uint32_t v, std::size_t& added) {
+    shortcuts(v, kWitnessSettled, lows_, highs_);
     std::vector<Edge> up = std::move(adj_[v]);
     adj_[v].clear();
     for (const Edge& e : up) {
@@ -109,14 +114,15 @@ class Contractor {
 
   // Bounded Dijkstra from src avoiding `avoid`; stops early once the `targets` nodes marked in
   // target_ are settled (their distances are final then), which in dense graphs is soon.
-  void witness(std::uint32_t src, std::uint32_t avoid, SearchCost limit, std::size_t targets) {
+  void witness(std::uint32_t src, std::uint32_t avoid, SearchCost limit, std::size_t targets,
+               std::size_t max_settled) {
     ++cur_;
     auto& pq = pq_;
     dist_[src] = 0;
     stamp_[src] = cur_;
     pq.push({0, src});
     std::size_t settled = 0;
-    while (!pq.empty() && settled < kWitnessSettled) {
+    while (!pq.empty() && settled < max_settled) {
       const auto [d, u] = pq.top();
       pq.pop();
       if (d != dist_[u]) continue;
