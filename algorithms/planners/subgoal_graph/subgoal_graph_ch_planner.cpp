@@ -205,7 +205,7 @@ PlannerInfo subgoal_graph_ch_planner_info() {
   return planner_without_params<SubgoalGraphChPlanner>(
       "subgoal_graph_ch",
       "contraction hierarchy over the subgoal graph (after Harabor, Uras, Stuckey & "
-      "Koenig 2019): bidirectional upward search; 8-connected, uniform cost, no corner "
+      "Koenig 2019): bidirectional upward A* search; 8-connected, uniform cost, no corner "
       "cutting");
 }
 
