@@ -178,12 +178,14 @@ TEST(SubgoalGraph, QueriesOnOneObstacle) {
   }
 }
 
-// The hierarchy on the one-obstacle map: 4 subgoals, a square of edges, all of priority -2
-// (no shortcut, 2 edges removed). (1,1) goes first (lowest id): its neighbours (3,1), (1,3) are
-// joined by the witness through (3,3), length 4: no shortcut. Lazy updates: (3,1) and (1,3) now
-// have one neighbour and one contracted neighbour, priority 0 - 1 + 1 = 0; (3,3) has priority
-// 1 - 2 + 0 = -1 (its neighbours (3,1), (1,3) have no witness left): contracted next, with one
-// shortcut (3,1)-(1,3) of cost 4. The last two add none. Queries keep their optimal costs.
+// The hierarchy on the one-obstacle map: 4 subgoals, a square of edges, all of priority
+// 2 x (0 - 2) = -4 (no shortcut, 2 edges removed; priority = 2 x edge difference + contracted
+// neighbours + depth). (1,1) goes first (lowest id): its neighbours (3,1), (1,3) are joined by the
+// witness through (3,3), length 4: no shortcut. Lazy updates: (3,1) and (1,3) now have one
+// neighbour, one contracted neighbour and depth 1, priority 2 x (0 - 1) + 1 + 1 = 0; (3,3) has
+// priority 2 x (1 - 2) + 0 + 0 = -2 (its neighbours (3,1), (1,3) have no witness left):
+// contracted next, with one shortcut (3,1)-(1,3) of cost 4. The last two add none. Queries keep
+// their optimal costs.
 TEST(SubgoalGraph, HierarchyOnOneObstacle) {
   const Grid g = one_obstacle();
   auto p = make_ch();

@@ -10,10 +10,15 @@
 namespace pathbench::subgoal {
 namespace {
 
-constexpr std::size_t kWitnessSettled = 300;  // per witness search (conservative when hit)
+// Nodes a witness search may settle (conservative when hit: a shortcut too many): while
+// estimating a priority, and when contracting (the shortcuts that stay).
+constexpr std::size_t kEstimateSettled = 50;
+constexpr std::size_t kWitnessSettled = 500;
 // Contraction stops at the first node (in priority order) with more uncontracted neighbours than
-// this: the rest is the core (dense graphs, random maps, would otherwise fill with shortcuts).
-constexpr std::size_t kCoreDegree = 32;
+// this: the rest is the core. A safety valve only: the subgoal graphs of game maps are small but
+// dense (every subgoal sees dozens of others), and a core there is searched flat, which is what
+// made queries slow; contracting them completely keeps the shortcut count moderate.
+constexpr std::size_t kCoreDegree = 1024;
 
 struct Edge {
   std::uint32_t to;
@@ -28,18 +33,23 @@ class Contractor {
       : adj_(std::move(adj)),
         dist_(adj_.size(), kInfiniteCost),
         stamp_(adj_.size(), 0),
-        contracted_nbrs_(adj_.size(), 0) {}
+        target_(adj_.size(), 0),
+        contracted_nbrs_(adj_.size(), 0),
+        depth_(adj_.size(), 0) {}
 
   // Shortcuts contracting v needs: (u, w, cost), u-w not matched by a witness avoiding v.
-  void shortcuts(std::uint32_t v, std::vector<Edge>& lows, std::vector<std::uint32_t>& highs) {
+  void shortcuts(std::uint32_t v, std::size_t max_settled, std::vector<Edge>& lows,
+                 std::vector<std::uint32_t>& highs) {
     lows.clear();
     highs.clear();
     const std::vector<Edge>& ns = adj_[v];
     for (std::size_t i = 0; i + 1 < ns.size(); ++i) {
       SearchCost limit = 0;
-      for (std::size_t j = i + 1; j < ns.size(); ++j)
+      for (std::size_t j = i + 1; j < ns.size(); ++j) {
         limit = std::max(limit, ns[i].cost + ns[j].cost);
-      witness(ns[i].to, v, limit);
+        target_[ns[j].to] = cur_ + 1;  // the stamp witness() is about to use
+      }
+      witness(ns[i].to, v, limit, ns.size() - i - 1, max_settled);
       for (std::size_t j = i + 1; j < ns.size(); ++j) {
         const SearchCost via = ns[i].cost + ns[j].cost;
         const std::uint32_t w = ns[j].to;
@@ -53,15 +63,19 @@ class Contractor {
   std::size_t degree(std::uint32_t v) const { return adj_[v].size(); }
   std::vector<Edge> arcs_of(std::uint32_t v) const { return adj_[v]; }
 
+  // Edge difference (keeps the graph sparse), contracted neighbours (spreads contraction evenly)
+  // and depth, the longest chain of contracted nodes below v (keeps the hierarchy flat, so the
+  // upward searches of a query stay short).
   int priority(std::uint32_t v) {
-    shortcuts(v, lows_, highs_);
-    return static_cast<int>(lows_.size()) - static_cast<int>(adj_[v].size()) +
-           static_cast<int>(contracted_nbrs_[v]);
+    shortcuts(v, kEstimateSettled, lows_, highs_);
+    return 2 * (static_cast<int>(lows_.size()) - static_cast<int>(adj_[v].size())) +
+           static_cast<int>(contracted_nbrs_[v]) + static_cast<int>(depth_[v]);
   }
 
-  // Contracts v: returns its arcs to the uncontracted neighbours; adds the shortcuts.
-  // Precondition: priority(v) was the last call (its shortcuts are reused).
+  // Contracts v: returns its arcs to the uncontracted neighbours; adds the shortcuts (found
+  // again with the larger witness limit: the estimate's may include unneeded ones).
   std::vector<Edge> contract(std::uint32_t v, std::size_t& added) {
+    shortcuts(v, kWitnessSettled, lows_, highs_);
     std::vector<Edge> up = std::move(adj_[v]);
     adj_[v].clear();
     for (const Edge& e : up) {
@@ -73,6 +87,7 @@ class Contractor {
           break;
         }
       ++contracted_nbrs_[e.to];
+      depth_[e.to] = std::max(depth_[e.to], depth_[v] + 1);
     }
     for (std::size_t k = 0; k < lows_.size(); ++k) {
       const std::uint32_t u = highs_[k], w = lows_[k].to;
@@ -97,19 +112,28 @@ class Contractor {
     return true;
   }
 
-  void witness(std::uint32_t src, std::uint32_t avoid, SearchCost limit) {
+  // Bounded Dijkstra from src avoiding `avoid`; stops early once the `targets` nodes marked in
+  // target_ are settled (their distances are final then), which in dense graphs is soon.
+  void witness(std::uint32_t src, std::uint32_t avoid, SearchCost limit, std::size_t targets,
+               std::size_t max_settled) {
     ++cur_;
     auto& pq = pq_;
     dist_[src] = 0;
     stamp_[src] = cur_;
     pq.push({0, src});
     std::size_t settled = 0;
-    while (!pq.empty() && settled < kWitnessSettled) {
+    while (!pq.empty() && settled < max_settled) {
       const auto [d, u] = pq.top();
       pq.pop();
       if (d != dist_[u]) continue;
       if (d > limit) break;
       ++settled;
+      if (target_[u] == cur_) {
+        target_[u] = 0;  // settled once only
+        if (--targets == 0) {
+          break;
+        }
+      }
       for (const Edge& e : adj_[u]) {
         if (e.to == avoid) continue;
         const SearchCost nd = d + e.cost;
@@ -127,7 +151,9 @@ class Contractor {
   std::vector<std::vector<Edge>> adj_;
   std::vector<SearchCost> dist_;
   std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> target_;  // == cur_: a node the current witness search waits for
   std::vector<std::uint32_t> contracted_nbrs_;
+  std::vector<std::uint32_t> depth_;
   std::uint32_t cur_ = 0;
   using Item = std::pair<SearchCost, std::uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> pq_;

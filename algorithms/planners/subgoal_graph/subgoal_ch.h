@@ -1,21 +1,29 @@
-// A contraction hierarchy over the simple subgoal graph (the idea of Harabor, Uras, Stuckey &
-// Koenig, "Regarding Jump Point Search and Subgoal Graphs", IJCAI 2019: SG-CH), built once per
-// map.
+// A contraction hierarchy over the simple subgoal graph (the idea of Uras & Koenig, IJCAI 2018,
+// "CH-SG", and of Harabor, Uras, Stuckey & Koenig, IJCAI 2019: SG-CH), built once per map.
 //
 // Contraction (Geisberger et al.'s scheme): subgoals are contracted one at a time in the order
-// of a lazily updated priority (edge difference: shortcuts added minus edges removed, plus the
-// number of already contracted neighbours, which spreads contraction evenly). Contracting v adds
-// the shortcut u-w (cost c(u,v) + c(v,w), middle node v) for every pair of its uncontracted
-// neighbours that no witness path (bounded Dijkstra avoiding v, over uncontracted nodes) matches;
-// the witness search's limits can only add shortcuts, never lose a path. Each node keeps its arcs
-// to the neighbours contracted after it ("upward" arcs, CSR): the graph is undirected, so the same
-// arcs serve the forward and the backward search.
+// of a lazily updated priority: 2 x edge difference (shortcuts added minus edges removed, keeps
+// the graph sparse) + the number of already contracted neighbours (spreads contraction evenly) +
+// depth (the longest chain of contracted nodes below, keeps the hierarchy flat and the query's
+// upward searches short). Contracting v adds the shortcut u-w (cost c(u,v) + c(v,w), middle node
+// v) for every pair of its uncontracted neighbours that no witness path (bounded Dijkstra avoiding
+// v, over uncontracted nodes, stopped once all of v's other neighbours are settled) matches. The
+// priorities use a small witness limit (an estimate); the contraction itself recomputes the
+// shortcuts with a larger one. Both limits can only add shortcuts, never lose a path. Each node
+// keeps its arcs to the neighbours contracted after it ("upward" arcs, CSR): the graph is
+// undirected, so the same arcs serve the forward and the backward search.
 //
-// Core: contraction stops at a node with too many neighbours (subgoal_ch.cpp's kCoreDegree);
-// the nodes left share the top rank and keep all their arcs among themselves.
+// Every subgoal is contracted: game-map subgoal graphs are small but dense (each subgoal sees
+// dozens of others), so witnesses abound and few shortcuts are needed, while a core would be
+// searched flat. A core remains only as a safety valve (subgoal_ch.cpp's kCoreDegree: contraction
+// stops at a node with that many uncontracted neighbours; the nodes left share the top rank and
+// keep all their arcs among themselves).
 //
 // Unpacking: a shortcut a-b with middle m is a-m then m-b; both are upward arcs of m (m was
 // contracted before a and b), found by a scan of m's arcs.
+//
+// Not done (yet): the papers' taut-path restriction (a shortcut over v only when u-v-w bends
+// around v's obstacle corner), which would need a matching restriction in the query.
 #pragma once
 
 #include <cstddef>

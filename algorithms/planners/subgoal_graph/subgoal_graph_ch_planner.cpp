@@ -57,18 +57,20 @@ class SubgoalGraphChPlanner final : public Planner {
     SearchCost best = kInfiniteCost;
     std::uint32_t meet = kNoNode;
 
-    // Reached with cost ng from `from` (kNoNode: a seed) in the search whose records are `mine`.
+    // Reached with cost ng from `from` (kNoNode: a seed) in the search whose records are `mine`;
+    // (tx, ty) is that search's target (the goal for the forward search, the start backward),
+    // whose octile distance is the A* heuristic.
     const auto relax = [&](std::vector<Rec>& mine, const std::vector<Rec>& other, auto& heap,
-                           std::uint32_t v, SearchCost ng, std::uint32_t from) {
+                           int tx, int ty, std::uint32_t v, SearchCost ng, std::uint32_t from) {
       Rec& r = mine[v];
       if (r.stamp < open_stamp) {
         r = Rec{ng, from, open_stamp};
-        heap.push(v, {ng, ng});
+        heap.push(v, {ng + cost(G.px(v), G.py(v), tx, ty), ng});
         ++ctr.generated;
       } else if (r.stamp == open_stamp && ng < r.g) {
         r.g = ng;
         r.parent = from;
-        heap.decrease_key(v, {ng, ng});
+        heap.decrease_key(v, {ng + cost(G.px(v), G.py(v), tx, ty), ng});
         ++ctr.updates;
       } else {
         return;
@@ -81,17 +83,17 @@ class SubgoalGraphChPlanner final : public Planner {
 
     const std::uint32_t gn = G.node_of(goal);
     if (gn != kNoNode)
-      relax(bwd_, fwd_, bwd_heap_, gn, 0, kNoNode);
+      relax(bwd_, fwd_, bwd_heap_, sx, sy, gn, 0, kNoNode);
     else
       G.scan<false>(goal, kNoCell, [&](std::uint32_t b) {
-        relax(bwd_, fwd_, bwd_heap_, b, cost(G.px(b), G.py(b), gx, gy), kNoNode);
+        relax(bwd_, fwd_, bwd_heap_, sx, sy, b, cost(G.px(b), G.py(b), gx, gy), kNoNode);
       });
     const std::uint32_t sn = G.node_of(start);
     if (sn != kNoNode) {
-      relax(fwd_, bwd_, fwd_heap_, sn, 0, kNoNode);
+      relax(fwd_, bwd_, fwd_heap_, gx, gy, sn, 0, kNoNode);
     } else {
       const bool direct = G.scan<true>(start, goal, [&](std::uint32_t a) {
-        relax(fwd_, bwd_, fwd_heap_, a, cost(G.px(a), G.py(a), sx, sy), kNoNode);
+        relax(fwd_, bwd_, fwd_heap_, gx, gy, a, cost(G.px(a), G.py(a), sx, sy), kNoNode);
       });
       if (direct) {
         subgoal::write_direct_path(G, start, goal, result);
@@ -100,12 +102,16 @@ class SubgoalGraphChPlanner final : public Planner {
       }
     }
 
-    // Upward searches from both ends; each stops once its smallest key cannot improve `best`.
+    // Upward A* searches from both ends, each towards the other end; each stops once its smallest
+    // f cannot improve `best`. Sound: arc costs are grid path lengths, never below the octile
+    // distance, so the heuristic is consistent on the upward graph (g is final at expansion), and
+    // every node x on the up part of the optimal path has g(x) + h(x) <= d(start, goal): each
+    // side expands all of its half before it can stop with a worse `best`.
     const SearchBudget limits(budget);
     const SubgoalCH::UpArc* arcs = ch_.arcs();
     for (;;) {
-      const bool f_live = !fwd_heap_.empty() && fwd_heap_.top_key().g < best;
-      const bool b_live = !bwd_heap_.empty() && bwd_heap_.top_key().g < best;
+      const bool f_live = !fwd_heap_.empty() && fwd_heap_.top_key().f < best;
+      const bool b_live = !bwd_heap_.empty() && bwd_heap_.top_key().f < best;
       if (!f_live && !b_live) break;
       if (limits.exhausted(ctr.expansions)) {
         result.status = Status::Timeout;
@@ -113,10 +119,11 @@ class SubgoalGraphChPlanner final : public Planner {
         result.mark_search_end();
         return;
       }
-      const bool forward = f_live && (!b_live || fwd_heap_.top_key().g <= bwd_heap_.top_key().g);
+      const bool forward = f_live && (!b_live || fwd_heap_.top_key().f <= bwd_heap_.top_key().f);
       std::vector<Rec>& mine = forward ? fwd_ : bwd_;
       const std::vector<Rec>& other = forward ? bwd_ : fwd_;
       auto& heap = forward ? fwd_heap_ : bwd_heap_;
+      const int tx = forward ? gx : sx, ty = forward ? gy : sy;
       const std::uint32_t u = heap.pop();
       mine[u].stamp = closed_stamp;
       ++ctr.expansions;
@@ -131,7 +138,7 @@ class SubgoalGraphChPlanner final : public Planner {
       }
       if (!stalled)
         for (std::uint32_t e = ch_.begin(u), end = ch_.end(u); e < end; ++e)
-          relax(mine, other, heap, arcs[e].target, gu + arcs[e].cost, u);
+          relax(mine, other, heap, tx, ty, arcs[e].target, gu + arcs[e].cost, u);
       ctr.peak_open = std::max<std::uint64_t>(ctr.peak_open, fwd_heap_.size() + bwd_heap_.size());
     }
     result.mark_search_end();
@@ -198,7 +205,7 @@ PlannerInfo subgoal_graph_ch_planner_info() {
   return planner_without_params<SubgoalGraphChPlanner>(
       "subgoal_graph_ch",
       "contraction hierarchy over the subgoal graph (after Harabor, Uras, Stuckey & "
-      "Koenig 2019): bidirectional upward search; 8-connected, uniform cost, no corner "
+      "Koenig 2019): bidirectional upward A* search; 8-connected, uniform cost, no corner "
       "cutting");
 }
 
