@@ -5,7 +5,7 @@ scen optimum, relative), mean suboptimality, summed query time, summed preproces
 prep_bytes (the index folder for gppc entries, the planner's tables for pathbench's) and peak RSS
 (the largest peak_rss_kib of a gppc entry's search process over the maps; empty for pathbench's
 planners, which run inside pathbench). Then the ratios of summed query time between the pairs
-given with --ratio A/B, next to the same ratio of the figures the entries published (their
+given with --ratio A/B (labels may contain '/'), next to the same ratio of the figures the entries published (their
 README's "Sum Query Time", read from the archive folder given with --archive). --per-map adds
 the summed query time of every planner on every map.
 
@@ -112,7 +112,11 @@ def main():
         print("\n| ratio of summed query time | here | published 2023 |")
         print("|---|---|---|")
         for pair in args.ratio:
-            a, _, b = pair.partition("/")
+            # Labels may hold '/' themselves (subgoal_graph/tl): split where both sides are known.
+            cuts = [i for i, c in enumerate(pair) if c == "/"]
+            a, b = next(((pair[:i], pair[i + 1:]) for i in cuts
+                         if pair[:i] in stats and pair[i + 1:] in stats),
+                        pair.partition("/")[::2])
             if a not in stats or b not in stats or stats[b]["query_us"] <= 0:
                 print(f"| {a} / {b} | - | - |")
                 continue

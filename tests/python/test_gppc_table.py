@@ -38,12 +38,13 @@ def test_two_folders_one_table(tmp_path):
     write_runs(tmp_path / "b", [
         ["d", "m2.map", 0, "jps", "jps", "solved", 1, 1.0, 1.0, 500, 0, 2.0, 0, "", "", ""],
         ["d", "m2.map", 0, "E", "gppc", "timeout", 0, "", 1.0, 999, 5, 9, 0, "", 500, ""],
+        ["d", "m2.map", 0, "jps/tl", "jps", "solved", 1, 1.0, 1.0, 50, 0, 2.0, 0, "", "", ""],
     ])
     (tmp_path / "archive" / "E").mkdir(parents=True)
     (tmp_path / "archive" / "E" / "README.md").write_text("\tSum Query Time: 30.0s\n")
     (tmp_path / "archive" / "jps").mkdir()
     (tmp_path / "archive" / "jps" / "README.md").write_text("\tSum Query Time: 10.0s\n")
-    r = run(tmp_path / "a", tmp_path / "b", "--ratio", "jps/E", "--archive",
+    r = run(tmp_path / "a", tmp_path / "b", "--ratio", "jps/E", "jps/tl/jps", "--archive",
             tmp_path / "archive", "--per-map")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
@@ -53,8 +54,9 @@ def test_two_folders_one_table(tmp_path):
     # 0.5 s of PreprocessMap, 2 MB index, 8 MB peak RSS.
     assert "| E | 3 | 2 | 2 | 1 | 1.0500 | 0.2 | 2.00 | 2.0 | 8 |" in lines
     assert "| jps / E | 5.00 | 0.33 (10.0 s / 30.0 s) |" in lines
-    assert "| m1.map | 0.5 | 0.2 |" in lines
-    assert "| m2.map | 0.5 | - |" in lines
+    assert "| jps/tl / jps | 0.05 | - |" in lines
+    assert "| m1.map | 0.5 | 0.2 | - |" in lines
+    assert "| m2.map | 0.5 | - | 0.1 |" in lines
 
 
 def test_row_in_two_folders_is_refused(tmp_path):
