@@ -4,9 +4,9 @@ configs/gppc2023_classic.yaml: per planner, rows, solved, valid, optimal (cost w
 scen optimum, relative), mean suboptimality, summed query time, summed preprocessing, largest
 prep_bytes (the index folder for gppc entries, the planner's tables for pathbench's) and peak RSS
 (the largest peak_rss_kib of a gppc entry's search process over the maps; empty for pathbench's
-planners, which run inside pathbench). Then the ratios of summed query time between the pairs
-given with --ratio A/B (labels may contain '/'), next to the same ratio of the figures the entries published (their
-README's "Sum Query Time", read from the archive folder given with --archive). --per-map adds
+planners, which run inside pathbench). Then the ratios of summed query time (over the maps both
+have times on) between the pairs given with --ratio A/B (labels may contain '/'), next to the
+same ratio of the figures the entries published (their README's "Sum Query Time", read from the archive folder given with --archive). --per-map adds
 the summed query time of every planner on every map.
 
 Query time: for gppc entries the summed GetPath time (ext_time_us, the start kit's time_cost);
@@ -117,13 +117,19 @@ def main():
             a, b = next(((pair[:i], pair[i + 1:]) for i in cuts
                          if pair[:i] in stats and pair[i + 1:] in stats),
                         pair.partition("/")[::2])
-            if a not in stats or b not in stats or stats[b]["query_us"] <= 0:
+            # Over the maps both have times on: a map one of them never reached would skew it.
+            shared = [k for k in stats.get(a, {}).get("map_us", {})
+                      if k in stats.get(b, {}).get("map_us", {})]
+            qa = sum(stats[a]["map_us"][k] for k in shared) if shared else 0.0
+            qb = sum(stats[b]["map_us"][k] for k in shared) if shared else 0.0
+            if qb <= 0:
                 print(f"| {a} / {b} | - | - |")
                 continue
             pa = published_seconds(args.archive, a) if args.archive else None
             pb = published_seconds(args.archive, b) if args.archive else None
             pub = f"{pa / pb:.2f} ({pa:,.1f} s / {pb:,.1f} s)" if pa and pb else "-"
-            print(f"| {a} / {b} | {stats[a]['query_us'] / stats[b]['query_us']:.2f} | {pub} |")
+            n = "" if len(shared) == len(maps) else f" ({len(shared)} of {len(maps)} maps)"
+            print(f"| {a} / {b} | {qa / qb:.2f}{n} | {pub} |")
     if args.per_map:
         names = list(stats)
         print("\n| map | " + " | ".join(names) + " |")
