@@ -6,8 +6,9 @@ prep_bytes (the index folder for gppc entries, the planner's tables for pathbenc
 (the largest peak_rss_kib of a gppc entry's search process over the maps; empty for pathbench's
 planners, which run inside pathbench). Then the ratios of summed query time (over the maps both
 have times on) between the pairs given with --ratio A/B (labels may contain '/'), next to the
-same ratio of the figures the entries published (their README's "Sum Query Time", read from the archive folder given with --archive). --per-map adds
-the summed query time of every planner on every map.
+same ratio of the figures the entries published (their README's "Sum Query Time", read from the
+archive folder given with --archive). --per-map adds the summed query time of every planner on
+every map.
 
 Query time: for gppc entries the summed GetPath time (ext_time_us, the start kit's time_cost);
 for pathbench's planners time_us + path_us (search and path writing, each solve timed alone), the
