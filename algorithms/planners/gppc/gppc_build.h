@@ -50,8 +50,8 @@ struct BuildResult {
 // Builds (or finds in the cache) the driver binary for `entry`; `driver_source` is
 // gppc_driver.cpp. Compiler output goes to build.log in the build folder. One build per
 // (entry content, driver source, plan) key; concurrent builders of one key take turns
-// (gppc_cache_lock.h), the second using the first's build. A failed build leaves only its log, <key>.failed.log beside
-// the build folders (the error names it), never its temporary folder.
+// (gppc_cache_lock.h), the second using the first's build. A failed build leaves only its log,
+// <key>.failed.log beside the build folders (the error names it), never its temporary folder.
 BuildResult build_entry(const std::filesystem::path& entry,
                         const std::filesystem::path& driver_source, double timeout_s);
 

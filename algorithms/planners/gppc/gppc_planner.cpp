@@ -204,13 +204,14 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
     const auto stop_requested = [&] {
       return context().stop_requested && context().stop_requested();
     };
+    const Fault stopped{Status::Timeout, what + ": stopped, the run was asked to stop"};
     // The other shard of a --jobs run may be making this very index: wait for it (within the
     // same deadline) and use it, rather than running PreprocessMap twice at once.
     const gppc::CacheLock lock =
         gppc::CacheLock::wait(gppc::cache_root() / "locks" / ("index-" + key + ".lock"),
                               [&] { return stop_requested() || Clock::now() >= deadline; });
     if (!lock.held() && stop_requested()) {
-      return Fault{Status::Timeout, what + ": stopped, the run was asked to stop"};
+      return stopped;
     }
     if (fs::exists(record)) {
       reuse();
@@ -234,7 +235,7 @@ class GppcPlanner final : public external::ExternalProcessPlanner {
       if (io != ChildProcess::Io::Timeout || Clock::now() >= deadline) break;
       if (stop_requested()) {
         child.kill();
-        return Fault{Status::Timeout, what + ": stopped, the run was asked to stop"};
+        return stopped;
       }
       io = ChildProcess::Io::Ok;
     }
